@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['@chartroom/source'] },
+  ssr: { resolve: { conditions: ['@chartroom/source'] } },
+  test: { name: 'contracts', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+});

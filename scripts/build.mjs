@@ -1,0 +1,43 @@
+// Builds what needs building. `packages`: the format libraries and contracts (run by `npm install`
+// so that `npx s57` works at once); `server`: plus the server; `all`: plus the web app, skipped when
+// web/dist is newer than every web source file.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const target = process.argv[2] ?? 'all';
+const root = new URL('..', import.meta.url).pathname;
+
+function run(cmd, args, cwd = root) {
+  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', shell: false });
+  if (r.status !== 0) {
+    console.error(`build: ${cmd} ${args.join(' ')} failed`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function newest(dir) {
+  let t = 0;
+  if (!existsSync(dir)) return t;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const packages = ['packages/contracts', 'packages/s57', 'packages/s63', 'packages/s102'].filter((p) =>
+  existsSync(join(root, p, 'src')),
+);
+if (target === 'packages') {
+  run(process.execPath, [tsc, '-b', ...packages]);
+} else {
+  run(process.execPath, [tsc, '-b', ...packages, 'server']);
+  if (target === 'all') {
+    const built = existsSync(join(root, 'web/dist/index.html')) ? statSync(join(root, 'web/dist/index.html')).mtimeMs : 0;
+    const sources = Math.max(newest(join(root, 'web')), newest(join(root, 'packages/contracts/src')));
+    if (sources > built) run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], join(root, 'web'));
+  }
+}
