@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { activationApplicationIds, limits, platformIds } from './constants.js';
+
+export const activateBody = z.object({
+  deviceId: z.string().trim().min(1, 'device code is required').max(128),
+  applicationTypeId: z.coerce
+    .number()
+    .int()
+    .refine((v) => (activationApplicationIds as readonly number[]).includes(v), {
+      message: `one of ${activationApplicationIds.join(', ')}`,
+    }),
+  platformId: z.coerce
+    .number()
+    .int()
+    .refine((v) => (platformIds as readonly number[]).includes(v), { message: `one of ${platformIds.join(', ')}` }),
+  durationMonths: z.coerce
+    .number()
+    .int()
+    .min(limits.activationMonthsMin)
+    .max(limits.activationMonthsMax)
+    .default(limits.defaultActivationMonths),
+});
+export type ActivateBody = z.infer<typeof activateBody>;
+
+export const activateResult = z.object({ id: z.string(), expiresAt: z.string() });
+export type ActivateResult = z.infer<typeof activateResult>;
+
+/** The activation code as people read it: groups of four characters joined by dashes. */
+export function formatActivationCode(code: string): string {
+  return (code.match(/.{1,4}/g) ?? []).join('-');
+}

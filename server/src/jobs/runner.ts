@@ -1,0 +1,128 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { jobs, type JobRow } from '../db/schema/index.js';
+
+export interface JobContext {
+  db: Db;
+  log: FastifyBaseLogger;
+  job: JobRow;
+}
+export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<unknown>;
+
+export interface RunnerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  /** First retry delay; each further try waits twice as long. */
+  backoffMs?: number;
+  /** A running job whose lease lapses (its process died) is claimed again. */
+  leaseMs?: number;
+}
+
+/**
+ * Durable job runner: jobs live in the `jobs` table, are claimed with FOR UPDATE SKIP LOCKED (safe
+ * with several processes on one PostgreSQL), keep a lease while running, retry with exponential
+ * backoff and end as `failed` with their reason after the last try.
+ */
+export class JobRunner {
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private readonly pollMs: number;
+  private readonly backoffMs: number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly opts: RunnerOptions) {
+    this.pollMs = opts.pollMs ?? 1000;
+    this.backoffMs = opts.backoffMs ?? 5000;
+    this.leaseMs = opts.leaseMs ?? 5 * 60_000;
+  }
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs ready jobs until none is left (tests, and the poll loop). Returns how many ran. */
+  async drain(): Promise<number> {
+    let count = 0;
+    while (await this.runOne()) count += 1;
+    return count;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .catch((err: unknown) => this.opts.log.error({ err }, 'job runner poll failed'))
+        .then(() => {
+          this.running = null;
+          this.schedule(this.pollMs);
+        });
+    }, delay);
+  }
+
+  /** Claims and runs one job; false when none is ready. */
+  async runOne(): Promise<boolean> {
+    const { db, log } = this.opts;
+    const kinds = [...this.handlers.keys()];
+    if (kinds.length === 0) return false;
+    const claimed = (await db.execute(sql`
+      UPDATE jobs SET state = 'running', attempts = attempts + 1,
+        locked_until = now() + make_interval(secs => ${this.leaseMs / 1000})
+      WHERE id = (
+        SELECT id FROM jobs
+        WHERE kind IN (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+          AND ((state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
+        ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id`)) as unknown as { rows: { id: number }[] };
+    const id = claimed.rows[0]?.id;
+    if (id === undefined) return false;
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, Number(id)));
+    if (!job) return false;
+    const handler = this.handlers.get(job.kind)!;
+    const lease = setInterval(() => {
+      db.update(jobs)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})` })
+        .where(eq(jobs.id, job.id))
+        .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'could not extend job lease'));
+    }, Math.max(1000, this.leaseMs / 3));
+    try {
+      const result = await handler(job.payload, { db, log: log.child({ jobId: job.id, kind: job.kind }), job });
+      await db
+        .update(jobs)
+        .set({ state: 'done', result: result ?? null, lockedUntil: null, lastError: null, finishedAt: sql`now()` })
+        .where(eq(jobs.id, job.id));
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const isLast = job.attempts >= job.maxAttempts;
+      log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, reason }, isLast ? 'job failed' : 'job will retry');
+      const delay = this.backoffMs * 2 ** (job.attempts - 1);
+      await db
+        .update(jobs)
+        .set(
+          isLast
+            ? { state: 'failed', lastError: reason, lockedUntil: null, finishedAt: sql`now()` }
+            : { state: 'queued', lastError: reason, lockedUntil: null, runAt: sql`now() + make_interval(secs => ${delay / 1000})` },
+        )
+        .where(eq(jobs.id, job.id));
+    } finally {
+      clearInterval(lease);
+    }
+    return true;
+  }
+}

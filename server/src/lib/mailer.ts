@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Delivers a message: over SMTP when SMTP_URL is set, otherwise only the outbox row is kept. */
+export interface Mailer {
+  isSmtp: boolean;
+  deliver(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (!config.SMTP_URL) {
+    return {
+      isSmtp: false,
+      async deliver(message) {
+        // The body can hold a password: only the envelope is logged.
+        log.info({ to: message.to, subject: message.subject }, 'mail kept in the outbox (no SMTP_URL)');
+      },
+      close() {},
+    };
+  }
+  const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
+  return {
+    isSmtp: true,
+    async deliver(message) {
+      await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      log.info({ to: message.to, subject: message.subject }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}

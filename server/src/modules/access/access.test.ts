@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@chartroom/contracts/constants';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+
+// Every role-guarded route answers 401 without a valid token and 403 for a wrong role.
+const guarded: { method: 'GET' | 'POST'; url: string; roles: Role[] }[] = [
+  { method: 'GET', url: '/users/getprofile', roles: ['user'] },
+  { method: 'POST', url: '/auth/refresh', roles: ['user'] },
+  { method: 'GET', url: '/providers/me', roles: ['provider'] },
+  { method: 'GET', url: '/api/users/setCurrentGC?gcid=1', roles: ['provider'] },
+  { method: 'GET', url: '/api/distributors/me', roles: ['distributor'] },
+];
+
+describe('route guards', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(guarded)('$method $url needs a token', async ({ method, url }) => {
+    const none = await t.app.inject({ method, url });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().code).toBe('unauthorized');
+    const bad = await t.app.inject({ method, url, headers: { authorization: 'Bearer not.a.token' } });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it.each(guarded.filter((g) => !g.roles.includes('user')))('$method $url refuses other roles with 403', async ({ method, url, roles }) => {
+    for (const role of ['user', 'distributor', 'provider', 'order-manager', 'reseller'] as Role[]) {
+      if (roles.includes(role)) continue;
+      const who = await t.loginAs(role);
+      const res = await t.app.inject({ method, url, headers: who.headers });
+      expect(res.statusCode, `${role} on ${url}`).toBe(403);
+      expect(res.json().code).toBe('forbidden');
+    }
+  });
+
+  it('sends unknown API paths a JSON 404, not the web app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+  });
+
+  it('publishes an OpenAPI document naming the documented paths', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/auth/login', '/auth/register', '/users/getprofile', '/api/geocontent/create2', '/api/installation/activate']) {
+      expect(paths).toContain(p);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activateBody, activateResult } from '@chartroom/contracts/activation';
+import { errorBody } from '@chartroom/contracts/errors';
+import type { Db } from '../../db/client.js';
+import { activations } from '../../db/schema/index.js';
+
+const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 16 characters of a 32-letter alphabet: 80 random bits, shown as XXXX-XXXX-XXXX-XXXX. */
+export function generateActivationCode(): string {
+  return [...randomBytes(16)].map((b) => codeAlphabet[b % 32]).join('');
+}
+
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+export const activationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/api/installation/activate',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['devices'],
+        summary: 'Activate a device: returns the activation code',
+        body: activateBody,
+        response: { 200: activateResult, 400: errorBody },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const expiresAt = addMonths(new Date(), body.durationMonths);
+      const [row] = await db
+        .insert(activations)
+        .values({
+          code: generateActivationCode(),
+          deviceId: body.deviceId,
+          applicationTypeId: body.applicationTypeId,
+          platformId: body.platformId,
+          durationMonths: body.durationMonths,
+          userId: request.actor?.id ?? null,
+          expiresAt,
+        })
+        .returning();
+      return { id: row!.code, expiresAt: row!.expiresAt.toISOString() };
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatActivationCode } from '@chartroom/contracts/activation';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+
+describe('device activation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('returns a distinct unguessable code for each activation', async () => {
+    const payload = { deviceId: 'DEV-0001', applicationTypeId: 101, platformId: 1, durationMonths: 12 };
+    const a = await t.app.inject({ method: 'POST', url: '/api/installation/activate', payload });
+    const b = await t.app.inject({ method: 'POST', url: '/api/installation/activate', payload });
+    expect(a.statusCode).toBe(200);
+    expect(a.json().id).toMatch(/^[A-Z2-9]{16}$/);
+    expect(a.json().id).not.toBe(b.json().id);
+    expect(formatActivationCode(a.json().id)).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    const expires = new Date(a.json().expiresAt);
+    const months = (expires.getUTCFullYear() - new Date().getUTCFullYear()) * 12 + expires.getUTCMonth() - new Date().getUTCMonth();
+    expect(months).toBe(12);
+  });
+
+  it.each([
+    [{ deviceId: 'D', applicationTypeId: 999, platformId: 1, durationMonths: 12 }, 'applicationTypeId'],
+    [{ deviceId: 'D', applicationTypeId: 101, platformId: 9, durationMonths: 12 }, 'platformId'],
+    [{ deviceId: 'D', applicationTypeId: 101, platformId: 1, durationMonths: 0 }, 'durationMonths'],
+    [{ deviceId: 'D', applicationTypeId: 101, platformId: 1, durationMonths: 37 }, 'durationMonths'],
+    [{ deviceId: '', applicationTypeId: 101, platformId: 1, durationMonths: 12 }, 'deviceId'],
+  ])('refuses %o naming %s', async (payload, field) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/installation/activate', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.map((d: { path: string }) => d.path).join(' ')).toContain(field);
+  });
+});

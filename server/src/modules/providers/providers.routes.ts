@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createGeocontentQuery, geocontentSummary, providerMe } from '@chartroom/contracts/providers';
+import type { Db } from '../../db/client.js';
+import { actorOf } from '../../plugins/auth.js';
+import { createGeocontent, getProviderMe } from './providers.service.js';
+
+/** Products per geocontent, supplied by the licensing module once it exists. */
+export type ProductLister = (db: Db, gcIds: number[]) => Promise<Map<number, Record<string, unknown>[]>>;
+
+export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; listProducts: ProductLister }> = async (app, { db, listProducts }) => {
+  app.get(
+    '/api/geocontent/create2',
+    {
+      // Any signed-in user may register as a provider; a provider adds geocontents.
+      preHandler: app.requireRole('user', 'provider'),
+      schema: {
+        tags: ['provider'],
+        summary: 'Register as a provider with a first geocontent, or add a geocontent',
+        security: [{ bearer: [] }],
+        querystring: createGeocontentQuery,
+        response: { 200: geocontentSummary },
+      },
+    },
+    async (request) => {
+      const gc = await createGeocontent({ db, actor: actorOf(request), input: request.query });
+      return { id: gc.id, title: gc.title, createdAt: gc.createdAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/providers/me',
+    {
+      preHandler: app.requireRole('provider'),
+      schema: { tags: ['provider'], summary: 'The provider with its geocontents', security: [{ bearer: [] }], response: { 200: providerMe } },
+    },
+    async (request) => getProviderMe({ db, actor: actorOf(request), listProducts }),
+  );
+};

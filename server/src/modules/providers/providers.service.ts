@@ -1,0 +1,57 @@
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { grantRole, setCurrentGeocontent } from '../users/users.repository.js';
+import {
+  findOwnedGeocontent,
+  findProviderByOwner,
+  insertGeocontent,
+  insertProvider,
+  listGeocontents,
+} from './providers.repository.js';
+
+export async function requireProvider(db: DbOrTx, actor: Actor) {
+  const provider = await findProviderByOwner(db, actor.id);
+  if (!provider) throw new AppError('forbidden', 'Register as a provider first');
+  return provider;
+}
+
+/** The actor's geocontent or 404: other providers' ids are indistinguishable from missing ones. */
+export async function requireOwnedGeocontent(db: DbOrTx, actor: Actor, gcId: number) {
+  const provider = await findProviderByOwner(db, actor.id);
+  const gc = provider ? await findOwnedGeocontent(db, provider.id, gcId) : undefined;
+  if (!gc) throw notFound('Geocontent');
+  return gc;
+}
+
+/**
+ * `create2`: the provider registration (first call: makes the provider and grants the role) and
+ * the add-geocontent form (later calls). The new geocontent becomes the current one.
+ */
+export async function createGeocontent(opts: { db: Db; actor: Actor; input: { gcTitle: string; providerTitle?: string | undefined } }) {
+  const { db, actor, input } = opts;
+  return db.transaction(async (tx) => {
+    let provider = await findProviderByOwner(tx, actor.id);
+    if (!provider) {
+      const title = input.providerTitle?.trim();
+      if (!title) throw new AppError('validation', 'providerTitle is required to register as a provider', [{ path: 'querystring.providerTitle', message: 'required' }]);
+      provider = (await insertProvider(tx, { title, ownerUserId: actor.id })) ?? (await findProviderByOwner(tx, actor.id))!;
+      await grantRole(tx, actor.id, 'provider');
+    }
+    const gc = await insertGeocontent(tx, { providerId: provider.id, title: input.gcTitle });
+    await setCurrentGeocontent(tx, actor.id, gc.id);
+    return gc;
+  });
+}
+
+export async function getProviderMe(opts: { db: Db; actor: Actor; listProducts: (db: Db, gcIds: number[]) => Promise<Map<number, Record<string, unknown>[]>> }) {
+  const { db, actor } = opts;
+  const provider = await requireProvider(db, actor);
+  const gcs = await listGeocontents(db, provider.id);
+  const products = await opts.listProducts(db, gcs.map((g) => g.id));
+  return {
+    id: provider.id,
+    title: provider.title,
+    geoContents: gcs.map((g) => ({ id: g.id, title: g.title, createdAt: g.createdAt.toISOString(), products: products.get(g.id) ?? [] })),
+  };
+}
