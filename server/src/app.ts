@@ -21,6 +21,7 @@ import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticWeb } from './plugins/static-web.js';
+import { LocalBlobStore, type BlobStore } from './storage/blob-store.js';
 
 export interface AppOptions {
   config: Config;
@@ -34,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
     database: Database;
+    blobs: BlobStore;
+    config: Config;
   }
 }
 
@@ -61,6 +64,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.decorate('database', database);
+  app.decorate('config', config);
+  app.decorate('blobs', new LocalBlobStore(`${config.dataDir}/blobs`));
 
   await registerOpenApi(app);
   await app.register(fastifyRateLimit, { global: false });
