@@ -1,0 +1,65 @@
+// Encrypted S-63 cells: the plain S-57 file is zipped, padded PKCS#5-style and Blowfish-ECB
+// encrypted with a 5-byte cell key. Decryption tries each key in turn (CK1, then CK2: the key
+// rotation of the scheme) and recognises a wrong key by invalid padding or a result that is not a zip.
+import { zipSync } from 'fflate';
+import { Blowfish } from './blowfish.js';
+import { pad8, unpad8 } from './bytes.js';
+import { cellKeyBytes, type CellKeyInput } from './cell-permit.js';
+import { S63Error } from './errors.js';
+import { safeEntryPath, type ZipLimits } from './limits.js';
+import { listZipEntries, looksLikeZip, readZipEntry } from './zip-reader.js';
+
+export interface DecryptedCell {
+  /** The plain S-57 file. */
+  data: Uint8Array;
+  /** Name of the file inside the encrypted zip, e.g. "NO4D0512.000". */
+  fileName: string;
+  /** Index in `keys` of the key that worked. */
+  keyIndex: number;
+}
+
+function unzipSingle(zip: Uint8Array, limits?: Partial<ZipLimits>): { data: Uint8Array; fileName: string } {
+  const entry = listZipEntries(zip, limits).find((e) => !e.isDirectory);
+  if (!entry) throw new S63Error('corrupt', 'the decrypted zip holds no file');
+  const path = safeEntryPath(entry.name);
+  return { data: readZipEntry(zip, entry, limits), fileName: path.slice(path.lastIndexOf('/') + 1) };
+}
+
+/**
+ * Decrypts an encrypted cell (base .000 or update .001…) with the first key that yields a valid
+ * zip. Throws S63Error 'wrong_key' when no key fits, 'corrupt' when the file is damaged.
+ */
+export function decryptCell(encrypted: Uint8Array, keys: CellKeyInput[], limits?: Partial<ZipLimits>): DecryptedCell {
+  if (encrypted.length === 0 || encrypted.length % 8 !== 0) {
+    throw new S63Error('corrupt', `encrypted cell is ${encrypted.length} bytes, not a whole number of 8-byte blocks`);
+  }
+  if (keys.length === 0) throw new S63Error('invalid_argument', 'no cell key to decrypt with');
+  let damage: S63Error | undefined;
+  for (let keyIndex = 0; keyIndex < keys.length; keyIndex++) {
+    const key = cellKeyBytes(keys[keyIndex]!, `cell key ${keyIndex + 1}`);
+    const blowfish = new Blowfish(key);
+    // A wrong key shows in the first block already: check the zip signature before decrypting all.
+    if (!looksLikeZip(blowfish.ecb(encrypted.subarray(0, 8), true))) continue;
+    const zip = unpad8(blowfish.ecb(encrypted, true));
+    if (!zip) {
+      damage = new S63Error('corrupt', 'encrypted cell decrypts to a zip with invalid padding (truncated or damaged)');
+      continue;
+    }
+    try {
+      return { ...unzipSingle(zip, limits), keyIndex };
+    } catch (err) {
+      if (err instanceof S63Error && err.code !== 'corrupt') throw err;
+      damage = err instanceof S63Error ? err : new S63Error('corrupt', String(err));
+    }
+  }
+  if (damage) throw damage;
+  throw new S63Error('wrong_key', `none of the ${keys.length} cell key(s) decrypts this cell`);
+}
+
+/** Zips (deflate), pads and encrypts a plain cell file for one cell key. */
+export function encryptCell(plain: Uint8Array, fileName: string, key: CellKeyInput): Uint8Array {
+  const name = safeEntryPath(fileName);
+  if (name === '') throw new S63Error('invalid_argument', 'file name is empty');
+  const zip = zipSync({ [name]: [plain, { level: 6, mtime: new Date(Date.UTC(2000, 0, 1)) }] });
+  return new Blowfish(cellKeyBytes(key)).ecb(pad8(zip), false);
+}

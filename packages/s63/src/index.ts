@@ -1,0 +1,41 @@
+// @chartroom/s63: IHO S-63 edition 1.2 data protection (permits, Blowfish, cells, exchange sets).
+// Node-only helpers (writing to folders) live in '@chartroom/s63/node'.
+export { S63Error, isS63Error, type S63ErrorCode } from './errors.js';
+export { Blowfish, blowfishEncryptEcb, blowfishDecryptEcb } from './blowfish.js';
+export { crc32, crc32Bytes } from './crc32.js';
+export { toHex, fromHex, pad8, unpad8 } from './bytes.js';
+export { hwId6 } from './ids.js';
+export { createUserPermit, decodeUserPermit, type UserPermitInput, type DecodedUserPermit } from './user-permit.js';
+export {
+  createCellPermit,
+  decodeCellPermit,
+  cellKeyBytes,
+  type CellKeyInput,
+  type CellPermitInput,
+  type DecodedCellPermit,
+  type DecodeCellPermitOptions,
+} from './cell-permit.js';
+export {
+  parsePermitFile,
+  writePermitFile,
+  permitsForCell,
+  type PermitFile,
+  type PermitRecord,
+  type PermitFileInput,
+  type PermitRecordInput,
+} from './permit-file.js';
+export { decryptCell, encryptCell, type DecryptedCell } from './cell-crypto.js';
+export { checkPermits, type PermitCheck } from './permit-check.js';
+export {
+  readExchangeSet,
+  type ExchangeSet,
+  type ExchangeSetCell,
+  type CellStatus,
+  type ReadExchangeSetOptions,
+} from './exchange-set.js';
+export { buildExchangeSet, cellPathInEncRoot, type BuildCell, type BuildExchangeSetOptions } from './exchange-set-builder.js';
+export { parseCatalog, type CatalogEntry } from './catalog.js';
+export { writeCatalog, type CatalogWriteEntry } from './catalog-writer.js';
+export { parseProducts, parseSerial, type ProductsFile, type ProductRecord, type SerialInfo } from './info-files.js';
+export { DEFAULT_LIMITS, safeEntryPath, type ZipLimits } from './limits.js';
+export { listZipEntries, readZipEntry, type ZipEntry } from './zip-reader.js';

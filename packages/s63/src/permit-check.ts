@@ -1,0 +1,32 @@
+// Chooses, among the :ENC records for one cell, the permit to decrypt with for a given HW_ID.
+import { decodeCellPermit, type DecodedCellPermit } from './cell-permit.js';
+import { S63Error } from './errors.js';
+import type { PermitRecord } from './permit-file.js';
+
+export type PermitCheck =
+  | { ok: true; permit: DecodedCellPermit; record: PermitRecord }
+  | { ok: false; status: 'no_permit' | 'permit_expired' | 'wrong_key'; reason: string; expiry?: string };
+
+/** A valid, unexpired permit wins; else an expired one; else a checksum failure; else none. */
+export function checkPermits(records: PermitRecord[], hwId: string, date: string): PermitCheck {
+  if (records.length === 0) return { ok: false, status: 'no_permit', reason: 'no cell permit for this cell' };
+  let expired: DecodedCellPermit | undefined;
+  let badChecksum: S63Error | undefined;
+  let malformed: S63Error | undefined;
+  for (const record of records) {
+    try {
+      const permit = decodeCellPermit(record.permit, hwId, { date });
+      if (!permit.isExpired) return { ok: true, permit, record };
+      if (!expired || permit.expiry > expired.expiry) expired = permit;
+    } catch (err) {
+      if (!(err instanceof S63Error)) throw err;
+      if (err.code === 'bad_checksum') badChecksum = err;
+      else malformed = err;
+    }
+  }
+  if (expired) {
+    return { ok: false, status: 'permit_expired', reason: `cell permit expired on ${expired.expiry}`, expiry: expired.expiry };
+  }
+  if (badChecksum) return { ok: false, status: 'wrong_key', reason: `bad permit: ${badChecksum.message}` };
+  return { ok: false, status: 'no_permit', reason: `bad permit: ${malformed?.message ?? 'unreadable'}` };
+}
