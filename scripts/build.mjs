@@ -1,4 +1,4 @@
-// Builds what needs building. `packages`: the format libraries and contracts (run by `npm install`
+// Builds what needs building. `web`: only the web app; `packages`: the format libraries and contracts (run by `npm install`
 // so that `npx s57` works at once); `server`: plus the server; `all`: plus the web app, skipped when
 // web/dist is newer than every web source file.
 import { spawnSync } from 'node:child_process';
@@ -31,13 +31,17 @@ const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const packages = ['packages/contracts', 'packages/s57', 'packages/s63', 'packages/s102'].filter((p) =>
   existsSync(join(root, p, 'src')),
 );
+function buildWeb() {
+  const built = existsSync(join(root, 'web/dist/index.html')) ? statSync(join(root, 'web/dist/index.html')).mtimeMs : 0;
+  const sources = Math.max(newest(join(root, 'web')), newest(join(root, 'packages/contracts/src')));
+  if (sources > built) run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], join(root, 'web'));
+}
+
 if (target === 'packages') {
   run(process.execPath, [tsc, '-b', ...packages]);
+} else if (target === 'web') {
+  buildWeb();
 } else {
   run(process.execPath, [tsc, '-b', ...packages, 'server']);
-  if (target === 'all') {
-    const built = existsSync(join(root, 'web/dist/index.html')) ? statSync(join(root, 'web/dist/index.html')).mtimeMs : 0;
-    const sources = Math.max(newest(join(root, 'web')), newest(join(root, 'packages/contracts/src')));
-    if (sources > built) run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], join(root, 'web'));
-  }
+  if (target === 'all') buildWeb();
 }

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../server/src/app.js';
+import { loadConfig, type Env } from '../server/src/config.js';
+import { openDatabase, type Database } from '../server/src/db/client.js';
+import { demoExtensions } from '../server/src/db/seed/extensions.js';
+import { demoPassword, seedDemo } from '../server/src/db/seed/demo.js';
+import { chromiumPath } from './browser.js';
+
+export { hasBrowser } from './browser.js';
+export { demoPassword };
+
+export interface Portal {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole portal in this process: a fresh in-memory PGlite with the demo data, the built web app,
+ * the job runner on, listening on a free loopback port.
+ */
+export async function startPortal(env: Partial<Env> = {}): Promise<Portal> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chartroom-e2e-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, { PUBLIC_URL: 'http://127.0.0.1', ...env });
+  const database = await openDatabase({ url: undefined, dataDir: undefined });
+  await database.migrate();
+  await seedDemo(database.db, { extensions: demoExtensions(config) });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    database,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** console errors and uncaught page errors seen so far (a journey asserts there are none). */
+  errors: string[];
+}
+
+/** A fresh browser context (empty local storage) whose console errors are collected. */
+export async function openSession(browser: Browser, baseURL: string, opts: { allowErrors?: RegExp[] } = {}): Promise<Session> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const allowed = (text: string) => (opts.allowErrors ?? []).some((re) => re.test(text));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !allowed(msg.text())) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+/** Signs in through the home page's form. */
+export async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/e-?mail/i).first().fill(email);
+  await page.getByLabel(/password/i).first().fill(password);
+  await page.getByLabel(/password/i).first().press('Enter');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}

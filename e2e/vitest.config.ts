@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: one at a time (two cores), each against its own portal on a free port.
+export default defineConfig({
+  resolve: { conditions: ['@chartroom/source'] },
+  ssr: { resolve: { conditions: ['@chartroom/source'] } },
+  test: {
+    name: 'e2e',
+    include: ['**/*.e2e.test.ts'],
+    globalSetup: ['./global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
+});
