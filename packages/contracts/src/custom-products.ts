@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+// A distributor's custom products (spec §2 Custom products, §3, §5, §7).
+
+export const customProductItemTypes = ['S63ENC'] as const;
+
+export const customProductUser = z.object({ userId: z.number().int(), email: z.string() });
+export type CustomProductUser = z.infer<typeof customProductUser>;
+
+export const customProductItem = z.object({ id: z.number().int(), type: z.string(), url: z.string() });
+export const customProduct = z.object({
+  productId: z.number().int(),
+  title: z.string(),
+  issuedAt: z.string(),
+  expiredAt: z.string().nullable(),
+  productItems: z.array(customProductItem),
+});
+export type CustomProduct = z.infer<typeof customProduct>;
+
+export const createCustomProductBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')),
+  title: z.string().trim().min(1, 'required').max(200),
+  productItems: z
+    .array(z.object({ type: z.enum(customProductItemTypes), url: z.url('a valid url').max(2000) }))
+    .min(1, 'at least one item'),
+});
+export type CreateCustomProductBody = z.infer<typeof createCustomProductBody>;
+
+export const searchByEmailBody = z.object({ email: z.string().trim().toLowerCase().min(1).max(320) });
+export const customProductParams = z.object({ id: z.coerce.number().int().positive() });
+export const customProductItemParams = z.object({ id: z.coerce.number().int().positive(), itemId: z.coerce.number().int().positive() });
+export const userProductsParams = z.object({ userId: z.coerce.number().int().positive() });

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { geocontentSummary } from './providers.js';
+
+// Geocontent-level calls of the provider cabinet (spec §7 "Provider and geocontent").
+
+export const gcidQuery = z.object({ gcid: z.coerce.number().int().positive() });
+export type GcidQuery = z.infer<typeof gcidQuery>;
+/** Some listing calls name the geocontent `geoContentId` (spec §7). */
+export const geoContentIdQuery = z.object({ geoContentId: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const geocontentWithProducts = geocontentSummary.extend({
+  products: z.array(z.record(z.string(), z.unknown())),
+});
+export type GeocontentWithProducts = z.infer<typeof geocontentWithProducts>;
+export const geocontentList = z.array(geocontentWithProducts);
+
+export const geocontentDetail = geocontentWithProducts.extend({
+  provider: z.object({ id: z.number().int(), title: z.string() }),
+});
+export type GeocontentDetail = z.infer<typeof geocontentDetail>;
+
+/** `gotomap`: a task id the map screen (`/map?taskId=`) resolves back to the geocontent. */
+export const mapTask = z.object({ taskId: z.string() });
+export type MapTask = z.infer<typeof mapTask>;
+export const mapTaskQuery = z.object({ taskId: z.string().min(1).max(64) });
+export const mapTaskDetail = z.object({ taskId: z.string(), gcid: z.number().int(), title: z.string(), createdAt: z.string() });
+export type MapTaskDetail = z.infer<typeof mapTaskDetail>;
+
+/** Calls that answer 1 on success (GoToPoiEditor, PublishRawDepth, HideRawDepth). */
+export const one = z.literal(1);

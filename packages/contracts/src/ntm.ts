@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+// Notices to mariners: PDF files of a geocontent (spec §3 "NTM").
+
+export const ntmItem = z.object({
+  id: z.number().int(),
+  addDate: z.string(),
+  description: z.string().nullable(),
+  filename: z.string(),
+  size: z.number().int(),
+});
+export type NtmItem = z.infer<typeof ntmItem>;
+export const ntmList = z.array(ntmItem);
+
+/** The text fields of the multipart `POST /api/ntm` (the file part is `file`). */
+export const addNtmFields = z.object({
+  gcid: z.coerce.number().int().positive(),
+  description: z.string().trim().max(1000).optional(),
+});
+export type AddNtmFields = z.infer<typeof addNtmFields>;
