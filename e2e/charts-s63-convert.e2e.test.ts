@@ -1,0 +1,58 @@
+import { buildDemoHarbourCell, buildDemoHarbourUpdate } from '@chartroom/s57';
+import { buildExchangeSet, createCellPermit, encryptCell, writePermitFile } from '@chartroom/s63';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedProvider, seedUser } from '../server/src/db/seed/factories.js';
+import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+
+// A provider uploads an S-63 exchange set (built with packages/s63) with its device key, follows
+// the background conversion and then sees the converted cell in the list.
+describe.runIf(hasBrowser)('provider converts an S-63 exchange set', () => {
+  let portal: Portal;
+  let browser: Browser;
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('uploads the zip, shows the conversion state, then lists the cell', async () => {
+    const owner = await seedUser(portal.database.db, { email: 's63@e2e.test', password: 's63-password', roles: ['user', 'provider'] });
+    await seedProvider(portal.database.db, { ownerUserId: owner.id, title: 'Protected Charts Office', geocontentTitle: 'Protected Harbour' });
+    const ck1 = '0123456789';
+    const hwId = '8A4C1';
+    const zip = buildExchangeSet({
+      cells: [
+        { name: 'XX5DEMO1', edition: 1, update: 0, encrypted: encryptCell(buildDemoHarbourCell(), 'XX5DEMO1.000', ck1) },
+        { name: 'XX5DEMO1', edition: 1, update: 1, encrypted: encryptCell(buildDemoHarbourUpdate(1), 'XX5DEMO1.001', ck1) },
+      ],
+      permitText: writePermitFile({ enc: [{ permit: createCellPermit({ cellName: 'XX5DEMO1', expiry: '20991231', ck1, ck2: 'ABCDEF0123', hwId }), edition: 1 }] }),
+    });
+
+    const { page, errors } = await openSession(browser, portal.url);
+    await signIn(page, 's63@e2e.test', 's63-password');
+    await page.goto('/provider?tab=catalog&sub=enc');
+    await page.getByText('S63 zip archive').click();
+    const upload = page.getByRole('button', { name: 'Upload', exact: true });
+    expect(await upload.isDisabled()).toBe(true);
+    await page.getByLabel('Device key').fill(hwId);
+    await page.getByTestId('enc-tab').locator('input[type=file]').setInputFiles({ name: 'XX_set.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+    await upload.click();
+    await page.getByText("Files uploaded. Convertation will take some time. You may close this browser's tab.").first().waitFor();
+    await page.getByTestId('upload-progress').getByText('Done').waitFor();
+
+    // The job runs in the portal; the page follows its state until the list appears.
+    const status = page.getByTestId('conversion-status');
+    await status.waitFor();
+    await page.getByTestId('chart-table').waitFor({ timeout: 30_000 });
+    await status.getByText('Done').waitFor();
+    expect(await status.getByText('Decrypted').count()).toBe(2);
+    expect(await page.getByTestId('s63-meta').innerText()).toContain('Converted from XX_set.zip');
+    const row = page.getByTestId('chart-table').getByRole('row').filter({ hasText: 'XX5DEMO1' });
+    expect(await row.innerText()).toContain('1.1');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+
+// Journeys of the foundation: registration through the outbox, guards, language, an expired session.
+describe.skipIf(!hasBrowser)('foundation journeys', () => {
+  let portal: Portal;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('registers, reads the password in the outbox, signs in and lands on the user cabinet', async () => {
+    const { page, errors, context } = await openSession(browser, portal.url);
+    const email = 'first.mate@example.test';
+    await page.goto('/');
+    await page.getByText('Register', { exact: true }).first().click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(() => page.getByText('Registration complete').isVisible()).toBe(true);
+
+    // The mail job runs in the background; the outbox page shows the message once it has.
+    const outbox = await context.newPage();
+    await outbox.goto(`/outbox?email=${encodeURIComponent(email)}`);
+    await expect
+      .poll(async () => {
+        await outbox.reload();
+        return outbox.getByText(/Password: \S+/).count();
+      }, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const text = (await outbox.getByText(/Password: \S+/).first().textContent()) ?? '';
+    const password = /Password: (\S+)/.exec(text)?.[1];
+    expect(password).toBeTruthy();
+
+    await page.getByLabel('Password', { exact: true }).fill(password!);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForURL(/\/user$/);
+    await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a user without the provider role to provider registration, then back to the cabinet', async () => {
+    const { page, errors, context } = await openSession(browser, portal.url);
+    await page.goto('/provider');
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel('E-mail').fill('user@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill('demo-password');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForURL(/\/provider\/registration/);
+
+    await page.getByLabel('Content title').fill('Fjord Approaches');
+    await page.getByLabel('Provider title').fill('Fjord Survey');
+    const submit = page.getByRole('button', { name: 'Register as a provider' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel(/I confirm/).check();
+    await submit.click();
+    await page.waitForURL((u) => u.pathname === '/provider');
+    await expect.poll(() => page.getByText('Fjord Survey').first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches to Russian and back on the same page', async () => {
+    const { page, errors, context } = await openSession(browser, portal.url);
+    await signIn(page, 'distributor@demo.test');
+    await page.goto('/user/cart');
+    await expect.poll(() => page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+    await page.getByRole('group', { name: 'Language' }).getByText('RU').click();
+    await page.waitForURL((u) => u.pathname === '/ru/user/cart');
+    await expect.poll(() => page.getByRole('button', { name: 'Выйти' }).isVisible()).toBe(true);
+    await page.getByRole('group', { name: 'Язык' }).getByText('EN').click();
+    await page.waitForURL((u) => u.pathname === '/user/cart');
+    await expect.poll(() => page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('resets the session when the stored token has expired', async () => {
+    const { page, errors, context } = await openSession(browser, portal.url, { allowErrors: [/401/] });
+    await signIn(page, 'user@demo.test');
+    await page.waitForURL(/\/user$/);
+    const [stored] = await page.evaluate(() => [window.localStorage.getItem('chartroom.user')]);
+    const user = JSON.parse(stored!) as { id: number; email: string; token: string };
+    const expired = portal.app.jwt.sign({ sub: user.id, email: user.email }, { expiresIn: -60 });
+    await page.evaluate((u) => window.localStorage.setItem('chartroom.user', JSON.stringify(u)), { ...user, token: expired });
+
+    await page.goto('/user');
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => window.localStorage.getItem('chartroom.user'))).toBeNull();
+    await expect.poll(() => page.getByLabel('E-mail').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,152 @@
+import { defaultLocale, locales, type Locale } from '@chartroom/contracts/constants';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/ui/page-loader';
+import { applyLocale, baseNamespaces, loadNamespaces } from '../lib/i18n';
+import { buildPaths, segments } from '../lib/paths';
+import { RequireRole } from './guards/require-role';
+import { AppLayout } from './layouts/app-layout';
+import { AreaError } from './layouts/area-error';
+import { LocaleRoot } from './layouts/locale-root';
+
+/** A lazy page: its code and its translation namespaces load together, before it renders. */
+function page(namespaces: string[], load: () => Promise<ComponentType>): RouteObject['lazy'] {
+  return async () => {
+    const [Component] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { Component };
+  };
+}
+
+function pageRoutes(locale: Locale): RouteObject[] {
+  return [
+    // The map is full-window: no top navigation.
+    {
+      element: <RequireRole role="provider" />,
+      errorElement: <AreaError />,
+      children: [
+        { path: segments.map, lazy: page(['provider'], () => import('./routes/map').then((m) => m.MapRoute)) },
+        { path: segments.poiEditor, lazy: page(['catalog'], () => import('./routes/poi-editor').then((m) => m.PoiEditorRoute)) },
+      ],
+    },
+    {
+      element: <AppLayout />,
+      children: [
+        {
+          // Guest pages, open to all.
+          errorElement: <AreaError />,
+          children: [
+            { index: true, lazy: page(['home', 'auth'], () => import('./routes/home').then((m) => m.HomeRoute)) },
+            {
+              path: segments.login,
+              lazy: page(['home', 'auth'], () => import('./routes/home').then((m) => m.LoginRoute)),
+            },
+            {
+              path: segments.registration,
+              lazy: page(['registration'], () => import('./routes/registration').then((m) => m.RegistrationRoute)),
+            },
+            {
+              path: segments.activation,
+              lazy: page(['activation'], () => import('./routes/activation').then((m) => m.ActivationRoute)),
+            },
+            {
+              path: segments.outbox,
+              lazy: page(['outbox'], () => import('./routes/outbox').then((m) => m.OutboxRoute)),
+            },
+          ],
+        },
+        {
+          element: <RequireRole role="user" />,
+          errorElement: <AreaError />,
+          children: [
+            { path: segments.user, lazy: page(['user'], () => import('./routes/user').then((m) => m.UserRoute)) },
+            { path: segments.cart, lazy: page(['cart'], () => import('./routes/cart').then((m) => m.CartRoute)) },
+            {
+              path: segments.providerRegistration,
+              lazy: page(['provider'], () =>
+                import('./routes/provider-registration').then((m) => m.ProviderRegistrationRoute),
+              ),
+            },
+            {
+              path: segments.distributorRegistration,
+              lazy: page(['distributor'], () =>
+                import('./routes/distributor-registration').then((m) => m.DistributorRegistrationRoute),
+              ),
+            },
+          ],
+        },
+        {
+          element: <RequireRole role="provider" />,
+          errorElement: <AreaError />,
+          children: [
+            {
+              path: segments.provider,
+              lazy: page(['provider', 'cabinet', 'catalog', 'charts'], () => import('./routes/provider').then((m) => m.ProviderRoute)),
+            },
+          ],
+        },
+        {
+          element: <RequireRole role="distributor" />,
+          errorElement: <AreaError />,
+          children: [
+            {
+              path: segments.distributor,
+              lazy: page(['distributor'], () => import('./routes/distributor').then((m) => m.DistributorRoute)),
+            },
+          ],
+        },
+        {
+          element: <RequireRole role="distributor2" />,
+          errorElement: <AreaError />,
+          children: [
+            {
+              path: segments.distributor2,
+              lazy: page(['orders'], () => import('./routes/distributor2').then((m) => m.Distributor2Route)),
+            },
+          ],
+        },
+        {
+          element: <RequireRole role="order-manager" />,
+          errorElement: <AreaError />,
+          children: [
+            {
+              path: segments.orderManager,
+              lazy: page(['orders'], () => import('./routes/order-manager').then((m) => m.OrderManagerRoute)),
+            },
+          ],
+        },
+        {
+          element: <RequireRole role="reseller" />,
+          errorElement: <AreaError />,
+          children: [
+            {
+              path: segments.reseller,
+              lazy: page(['reseller'], () => import('./routes/reseller').then((m) => m.ResellerRoute)),
+            },
+          ],
+        },
+      ],
+    },
+    // Any other path goes home.
+    { path: '*', element: <Navigate replace to={buildPaths(locale).home()} /> },
+  ];
+}
+
+function localeTree(locale: Locale, path: string): RouteObject {
+  return {
+    path,
+    element: <LocaleRoot locale={locale} />,
+    hydrateFallbackElement: <PageLoader />,
+    // Each navigation into a locale's tree loads that locale's translation files.
+    loader: async () => {
+      await applyLocale(locale);
+      await loadNamespaces(baseNamespaces);
+      return null;
+    },
+    children: pageRoutes(locale),
+  };
+}
+
+export const router = createBrowserRouter([
+  localeTree(defaultLocale, '/'),
+  ...locales.map((locale) => localeTree(locale, `/${locale}`)),
+]);

@@ -1,0 +1,28 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const ocean: MantineColorsTuple = [
+  '#e6f2fb',
+  '#cde3f4',
+  '#9dc6e8',
+  '#69a7dc',
+  '#3f8cd1',
+  '#257bca',
+  '#1571c6',
+  '#055faf',
+  '#00549d',
+  '#00488b',
+];
+
+export const theme = createTheme({
+  primaryColor: 'ocean',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { ocean },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", system-ui, sans-serif',
+  headings: { fontWeight: '650' },
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Paper: { defaultProps: { radius: 'md' } },
+  },
+});

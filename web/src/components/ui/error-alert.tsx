@@ -1,0 +1,37 @@
+import { Alert, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { useErrorMessage } from '../../lib/error-message';
+
+type ErrorAlertProps = {
+  error: unknown;
+  title?: string;
+  /** Extra content under the message, e.g. a "forgot password" link. */
+  children?: ReactNode;
+};
+
+/** A failure as a translated alert; field issues of a validation error are listed under it. */
+export function ErrorAlert({ error, title, children }: ErrorAlertProps) {
+  const { t } = useTranslation('errors');
+  const toMessage = useErrorMessage();
+  const details = error instanceof ApiError ? error.details : undefined;
+  return (
+    <Alert color="red" variant="light" title={title ?? t('title')} role="alert">
+      <Stack gap={4}>
+        <Text size="sm">{toMessage(error)}</Text>
+        {details && details.length > 0 && (
+          <Text size="xs" c="dimmed" component="ul" m={0} pl="md">
+            {details.map((issue) => (
+              <li key={`${issue.path}:${issue.message}`}>
+                {issue.path ? `${issue.path}: ` : ''}
+                {issue.message}
+              </li>
+            ))}
+          </Text>
+        )}
+        {children}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ChartComparison } from '@chartroom/contracts/charts';
+import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../lib/error-message';
+import { useAddEnc } from '../api/add-enc';
+import { useUploadProgress } from '../lib/use-upload-progress';
+import { UploadProgress } from './upload-progress';
+
+type S57UploadFormProps = { gcId: number; onUploaded: (comparison: ChartComparison) => void };
+
+/** Base cells, updates, CATALOG.031 and TXT/TIF, or one zipped exchange set; then the review. */
+export function S57UploadForm({ gcId, onUploaded }: S57UploadFormProps) {
+  const { t } = useTranslation('charts');
+  const toMessage = useErrorMessage();
+  const [files, setFiles] = useState<File[]>([]);
+  const progress = useUploadProgress();
+  const addEnc = useAddEnc();
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (files.length === 0) return;
+    progress.start();
+    addEnc.mutate(
+      { gcid: gcId, files, onProgress: progress.handleProgress },
+      {
+        onSuccess: (comparison) => {
+          progress.finish();
+          setFiles([]);
+          // Done stays in view for a moment before the review opens.
+          timer.current = window.setTimeout(() => onUploaded(comparison), 800);
+        },
+        onError: progress.fail,
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit}>
+      <Stack gap="sm">
+        <FileInput
+          label={t('s57.filesLabel')}
+          description={t('s57.filesHint')}
+          placeholder={t('s57.filesPlaceholder')}
+          multiple
+          clearable
+          value={files}
+          onChange={setFiles}
+          data-testid="s57-files"
+        />
+        <Group>
+          <Button type="submit" disabled={files.length === 0} loading={addEnc.isPending}>
+            {t('s57.upload')}
+          </Button>
+          {files.length > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('s57.chosen', { count: files.length })}
+            </Text>
+          )}
+        </Group>
+        <UploadProgress percent={progress.percent} phase={progress.phase} />
+        {addEnc.isError && (
+          <Alert color="red" variant="light" role="alert" title={t('upload.failed')}>
+            {toMessage(addEnc.error)}
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { issuedLicense, type IssuedLicense } from '@chartroom/contracts/licensing';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { distributorKeys } from './get-distributor-me';
+
+export type DistributorIssueInput = { email: string; prodid: number; exp: number; devnum: number };
+
+export function issueDistributorLicense(input: DistributorIssueInput): Promise<IssuedLicense> {
+  return apiRequest('/api/distributors/issueLicense', { query: input, schema: issuedLicense });
+}
+
+export function useIssueDistributorLicense() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: issueDistributorLicense, onSuccess: () => queryClient.invalidateQueries({ queryKey: distributorKeys.all }) });
+}

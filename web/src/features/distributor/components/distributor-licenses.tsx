@@ -1,0 +1,75 @@
+import { Alert, Badge, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import type { AllowedProductGroup } from '@chartroom/contracts/distributors';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { permitColors } from '../../licenses/components/distributor-requests-tab';
+import { IssueLicenseForm } from '../../licenses/components/issue-license-form';
+import { ProductSummary } from '../../products/components/product-summary';
+import { useIssueDistributorLicense } from '../api/issue-distributor-license';
+import { IssuedLicenses } from './issued-licenses';
+
+/** Allowed products grouped by content on the left (first selected); the issue form and issued licences on the right. */
+export function DistributorLicenses({ groups }: { groups: AllowedProductGroup[] }) {
+  const { t } = useTranslation('distributor');
+  const { t: tl } = useTranslation('licensing');
+  const all = groups.flatMap((g) => g.products.map((p) => ({ ...p, geoContent: g.geoContent })));
+  const [selectedId, setSelectedId] = useState<number | null>(all[0]?.id ?? null);
+  const selected = all.find((p) => p.id === selectedId) ?? all[0];
+  const issueMutation = useIssueDistributorLicense();
+  if (!selected) return null;
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder p="xs">
+          {groups.map((group) => (
+            <Stack key={group.geoContent.id} gap={0} mb="xs">
+              <Text fw={700} size="sm" px="sm" pt="xs">
+                {group.geoContent.title}
+              </Text>
+              <Text size="xs" c="dimmed" px="sm">
+                {group.geoContent.provider.title}
+              </Text>
+              {group.products.map((product) => (
+                <NavLink
+                  key={product.id}
+                  active={product.id === selected.id}
+                  label={tl(`licType.${product.licType}`)}
+                  rightSection={<Badge size="xs" color={permitColors[product.permit.status]}>{tl(`permitStatus.${product.permit.status}`)}</Badge>}
+                  onClick={() => setSelectedId(product.id)}
+                />
+              ))}
+            </Stack>
+          ))}
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="md">
+          <Paper withBorder p="md">
+            <Title order={4}>{selected.geoContent.title}</Title>
+            <Text size="sm" c="dimmed" mb="xs">
+              {selected.geoContent.provider.title}
+            </Text>
+            <ProductSummary product={selected} />
+          </Paper>
+          {selected.permit.status === 'accepted' ? (
+            <IssueLicenseForm
+              key={selected.id}
+              productOptions={[]}
+              fixedProductId={selected.id}
+              isPending={issueMutation.isPending}
+              error={issueMutation.error}
+              onIssue={(values, onDone) => issueMutation.mutate(values, { onSuccess: onDone })}
+            />
+          ) : (
+            <Alert color="yellow" variant="light">
+              {t('licenses.notAccepted', { status: tl(`permitStatus.${selected.permit.status}`) })}
+            </Alert>
+          )}
+          <Title order={5}>{t('licenses.issuedTitle')}</Title>
+          <IssuedLicenses productId={selected.id} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

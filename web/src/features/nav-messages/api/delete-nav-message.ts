@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { navMessageKeys } from './get-nav-messages';
+
+export function deleteNavMessage(id: number): Promise<unknown> {
+  return apiRequest(`/api/navmessages/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteNavMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteNavMessage, onSuccess: () => queryClient.invalidateQueries({ queryKey: navMessageKeys.all }) });
+}

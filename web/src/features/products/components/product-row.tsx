@@ -1,0 +1,92 @@
+import { Button, Checkbox, Group, NumberInput, Table } from '@mantine/core';
+import type { Product } from '@chartroom/contracts/licensing';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSaveProduct } from '../api/save-product';
+
+export const productFlagColumns = ['enc', 's102', 'poi', 'ntm', 'ais', 'weather', 'noaaWeather', 'navMsg'] as const;
+type FlagName = (typeof productFlagColumns)[number];
+type Flags = Record<FlagName, boolean>;
+
+const noFlags: Flags = { enc: true, s102: false, poi: false, ntm: false, ais: false, weather: false, noaaWeather: false, navMsg: false };
+
+type ProductRowProps = {
+  gcid: number;
+  licType: 'com' | 'corp' | 'free';
+  product: Product | undefined;
+  onError: (error: unknown) => void;
+};
+
+/** One licence type's product: flags, the com price, and the actions its state allows (spec §4). */
+export function ProductRow({ gcid, licType, product, onError }: ProductRowProps) {
+  const { t } = useTranslation('licensing');
+  const saveMutation = useSaveProduct();
+  const [flags, setFlags] = useState<Flags>(() => (product ? { ...product, enc: true } : noFlags));
+  const [price, setPrice] = useState<number | string>(product?.price ?? '');
+  const isActive = !!product?.isEnabled;
+  const isPriceValid = licType !== 'com' || (typeof price === 'number' && price > 0);
+
+  const handleSave = (isEnabled: boolean) => {
+    saveMutation.mutate(
+      { ...flags, enc: true, ...(product ? { id: product.id } : {}), gcid, licType, isEnabled, price: licType === 'com' && typeof price === 'number' ? price : null },
+      { onError, onSuccess: () => onError(null) },
+    );
+  };
+
+  return (
+    <Table.Tr style={{ opacity: isActive ? 1 : 0.55 }} data-testid={`product-row-${licType}`}>
+      <Table.Td fw={600}>{t(`licType.${licType}`)}</Table.Td>
+      {productFlagColumns.map((flag) => (
+        <Table.Td key={flag}>
+          <Checkbox
+            aria-label={t(`products.flags.${flag}`)}
+            checked={flag === 'enc' ? true : flags[flag]}
+            disabled={flag === 'enc'}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setFlags((current) => ({ ...current, [flag]: checked }));
+            }}
+          />
+        </Table.Td>
+      ))}
+      <Table.Td miw={120}>
+        {licType === 'com' && (
+          <NumberInput
+            aria-label={t('products.price')}
+            value={price}
+            onChange={setPrice}
+            min={0.01}
+            decimalScale={2}
+            step={1}
+            size="xs"
+            error={!isPriceValid && price !== '' ? t('products.priceInvalid') : undefined}
+          />
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          {!product && (
+            <Button size="xs" onClick={() => handleSave(true)} disabled={!isPriceValid} loading={saveMutation.isPending}>
+              {t('products.create')}
+            </Button>
+          )}
+          {product?.isEnabled && (
+            <>
+              <Button size="xs" onClick={() => handleSave(true)} disabled={!isPriceValid} loading={saveMutation.isPending}>
+                {t('products.update')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => handleSave(false)} loading={saveMutation.isPending}>
+                {t('products.disable')}
+              </Button>
+            </>
+          )}
+          {product && !product.isEnabled && (
+            <Button size="xs" variant="light" onClick={() => handleSave(true)} disabled={!isPriceValid} loading={saveMutation.isPending}>
+              {t('products.enable')}
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

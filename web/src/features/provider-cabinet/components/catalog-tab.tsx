@@ -1,0 +1,89 @@
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { usePaths } from '../../../lib/locale';
+import { MsgTab } from '../../nav-messages/components/msg-tab';
+import { NtmTab } from '../../ntm/components/ntm-tab';
+import { PoiTab } from '../../poi/components/poi-tab';
+import { RawTab } from '../../raw-depth/components/raw-tab';
+import { useGoToMap } from '../api/go-to-map';
+
+export const catalogSections = ['enc', 's102', 'ntm', 'poi', 'msg', 'raw'] as const;
+export type CatalogSection = (typeof catalogSections)[number];
+
+// The chart sub-tabs come from the chart-ingestion feature; until its files exist they show an
+// empty state (the glob finds nothing, so nothing breaks).
+type ChartTab = ComponentType<{ gcid: number }>;
+const chartModules = import.meta.glob<Record<string, ChartTab>>('../../charts/components/{enc-tab,s102-tab}.tsx');
+function chartTab(file: string, exportName: string): ChartTab | null {
+  const load = chartModules[`../../charts/components/${file}.tsx`];
+  return load ? lazy(async () => ({ default: (await load())[exportName]! })) : null;
+}
+const EncTab = chartTab('enc-tab', 'EncTab');
+const S102Tab = chartTab('s102-tab', 'S102Tab');
+
+type CatalogTabProps = { gcid: number; section: string | null; onSectionChange: (section: CatalogSection) => void };
+
+export function CatalogTab({ gcid, section, onSectionChange }: CatalogTabProps) {
+  const { t } = useTranslation('catalog');
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const goToMap = useGoToMap();
+  const active: CatalogSection = (catalogSections as readonly string[]).includes(section ?? '') ? (section as CatalogSection) : 'enc';
+
+  const handleMap = () => goToMap.mutate(gcid, { onSuccess: ({ taskId }) => navigate(paths.map(taskId)) });
+  const chartPanel = (Tab: ChartTab | null) =>
+    Tab ? (
+      <Suspense fallback={<PageLoader />}>
+        <Tab gcid={gcid} />
+      </Suspense>
+    ) : (
+      <EmptyState title={t('charts.pendingTitle')} description={t('charts.pendingText')} />
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Button onClick={handleMap} loading={goToMap.isPending} variant="light">
+          {t('map')}
+        </Button>
+        <Group gap="lg">
+          <Text size="sm" c="dimmed">
+            {t('ais')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('weather')}
+          </Text>
+        </Group>
+      </Group>
+      {goToMap.isError && <ErrorAlert error={goToMap.error} />}
+      <Tabs value={active} onChange={(value) => value && onSectionChange(value as CatalogSection)} keepMounted={false} variant="outline">
+        <Tabs.List mb="md">
+          {catalogSections.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {t(`sections.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="enc">{chartPanel(EncTab)}</Tabs.Panel>
+        <Tabs.Panel value="s102">{chartPanel(S102Tab)}</Tabs.Panel>
+        <Tabs.Panel value="ntm">
+          <NtmTab gcid={gcid} />
+        </Tabs.Panel>
+        <Tabs.Panel value="poi">
+          <PoiTab gcid={gcid} />
+        </Tabs.Panel>
+        <Tabs.Panel value="msg">
+          <MsgTab gcid={gcid} />
+        </Tabs.Panel>
+        <Tabs.Panel value="raw">
+          <RawTab gcid={gcid} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

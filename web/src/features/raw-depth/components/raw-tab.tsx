@@ -1,0 +1,76 @@
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { formatDateTime } from '../../../lib/dates';
+import { ConfirmButton } from '../../provider-cabinet/components/confirm-button';
+import { FileUploadForm } from '../../provider-cabinet/components/file-upload-form';
+import { useAddRawDepth } from '../api/add-raw-depth';
+import { useDeleteRawDepth } from '../api/delete-raw-depth';
+import { useRawDepths } from '../api/get-raw-depths';
+import { useSetRawDepthPublished } from '../api/set-raw-depth-published';
+import { DepthSummary } from './depth-summary';
+
+/** raw: upload a depth file; list with number, date, file name, description, Publish/Hide, Delete. */
+export function RawTab({ gcid }: { gcid: number }) {
+  const { t } = useTranslation('catalog');
+  const list = useRawDepths(gcid);
+  const add = useAddRawDepth(gcid);
+  const toggle = useSetRawDepthPublished();
+  const remove = useDeleteRawDepth();
+
+  return (
+    <Stack gap="md">
+      <FileUploadForm fileLabel={t('raw.file')} state={add.state} onUpload={add.send} />
+      {(toggle.isError || remove.isError) && <ErrorAlert error={toggle.error ?? remove.error} />}
+      {list.isPending ? (
+        <PageLoader />
+      ) : list.isError ? (
+        <ErrorAlert error={list.error} />
+      ) : list.data.length === 0 ? (
+        <Text c="dimmed">{t('raw.empty')}</Text>
+      ) : (
+        <Table striped withTableBorder data-testid="raw-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('raw.number')}</Table.Th>
+              <Table.Th>{t('raw.created')}</Table.Th>
+              <Table.Th>{t('raw.filename')}</Table.Th>
+              <Table.Th>{t('raw.description')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.map((item, index) => (
+              <Table.Tr key={item.id} data-testid={`raw-row-${item.id}`}>
+                <Table.Td>{index + 1}</Table.Td>
+                <Table.Td>{formatDateTime(item.timestamp)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{item.filename}</Text>
+                  <DepthSummary summary={item.summary} />
+                </Table.Td>
+                <Table.Td>{item.description ?? ''}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Badge variant="light" color={item.isPublished ? 'teal' : 'gray'}>
+                      {item.isPublished ? t('raw.published') : t('raw.hidden')}
+                    </Badge>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={toggle.isPending && toggle.variables?.rdid === item.id}
+                      onClick={() => toggle.mutate({ rdid: item.id, isPublished: !item.isPublished })}
+                    >
+                      {item.isPublished ? t('raw.hide') : t('raw.publish')}
+                    </Button>
+                    <ConfirmButton label={t('raw.delete')} question={t('raw.confirmDelete')} onConfirm={() => remove.mutate(item.id)} isLoading={remove.isPending && remove.variables === item.id} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { defaultLocale, locales, type Locale } from '@chartroom/contracts/constants';
+
+// Route segments below the optional locale prefix. The router and the link builders both read
+// these, so a path is spelled once.
+export const segments = {
+  home: '',
+  login: 'login',
+  registration: 'registration',
+  activation: 'activ8license',
+  outbox: 'outbox',
+  user: 'user',
+  cart: 'user/cart',
+  providerRegistration: 'provider/registration',
+  distributorRegistration: 'distributor/registration',
+  provider: 'provider',
+  map: 'map',
+  poiEditor: 'provider/poi-editor',
+  distributor: 'distributor',
+  distributor2: 'distributor2',
+  orderManager: 'order-manager',
+  reseller: 'reseller',
+} as const;
+
+export type RegType = 'user' | 'provider' | 'distributor';
+
+export function isLocale(value: string | undefined): value is Locale {
+  return (locales as readonly string[]).includes(value ?? '');
+}
+
+/** The one place the locale prefix is added: English has none, other languages `/xx`. */
+export function withLocale(locale: Locale, path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (locale === defaultLocale) return clean;
+  return clean === '/' ? `/${locale}` : `/${locale}${clean}`;
+}
+
+export function localeFromPathname(pathname: string): Locale {
+  const first = pathname.split('/')[1];
+  return isLocale(first) ? first : defaultLocale;
+}
+
+/** The path without its locale prefix, always starting with '/'. */
+export function stripLocale(pathname: string): string {
+  const first = pathname.split('/')[1];
+  if (!isLocale(first)) return pathname || '/';
+  const rest = pathname.slice(first.length + 1);
+  return rest || '/';
+}
+
+/** The same page in another language: the prefix is swapped, the query kept. */
+export function switchLocalePath(pathname: string, search: string, target: Locale): string {
+  return withLocale(target, stripLocale(pathname)) + search;
+}
+
+/** Only same-site paths may be used as a post-login target. */
+export function isSafeNext(next: string | null): next is string {
+  return !!next && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\');
+}
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export function buildPaths(locale: Locale) {
+  const to = (segment: string) => withLocale(locale, `/${segment}`);
+  return {
+    home: () => to(segments.home),
+    /** The home page with the box in registration mode. */
+    signUp: () => withQuery(to(segments.home), { mode: 'register' }),
+    login: (next?: string) => withQuery(to(segments.login), { next }),
+    registration: (regtype?: RegType) => withQuery(to(segments.registration), { regtype }),
+    activation: () => to(segments.activation),
+    outbox: (email?: string) => withQuery(to(segments.outbox), { email }),
+    user: () => to(segments.user),
+    cart: () => to(segments.cart),
+    providerRegistration: (next?: string) => withQuery(to(segments.providerRegistration), { next }),
+    distributorRegistration: (next?: string) => withQuery(to(segments.distributorRegistration), { next }),
+    provider: (tab?: string) => withQuery(to(segments.provider), { tab }),
+    map: (taskId?: string) => withQuery(to(segments.map), { taskId }),
+    poiEditor: (gcid: number) => withQuery(to(segments.poiEditor), { gcid: String(gcid) }),
+    distributor: (tab?: string) => withQuery(to(segments.distributor), { tab }),
+    distributor2: () => to(segments.distributor2),
+    orderManager: () => to(segments.orderManager),
+    reseller: () => to(segments.reseller),
+  };
+}
+
+export type Paths = ReturnType<typeof buildPaths>;
