@@ -1,0 +1,203 @@
+// ISO/IEC 8211 reading: leader, directory, data descriptive record and data records.
+// Works on a Uint8Array; every declared length is checked against the bytes actually present.
+import { S57Error } from '../errors.js';
+import { parseFormatControls, type SubfieldFormat } from './format.js';
+import { latin1 } from './text.js';
+
+export const UT = 0x1f;
+export const FT = 0x1e;
+
+export interface FieldDefn {
+  tag: string;
+  /** Field controls: data structure code ('0' elementary, '1' vector, '2' array, '3' concatenated). */
+  structure: string;
+  dataType: string;
+  name: string;
+  /** Subfield labels in order, e.g. ['RCNM', 'RCID', ...]. */
+  names: string[];
+  formats: SubfieldFormat[];
+  /** True when the subfield group repeats ('*' in the array descriptor). */
+  repeating: boolean;
+  /** Bytes per group when every subfield has a fixed width, else 0. */
+  fixedWidth: number;
+  /** Index of each subfield label. */
+  index: Map<string, number>;
+}
+
+export interface FieldRef {
+  tag: string;
+  defn: FieldDefn | undefined;
+  /** Start of the field data in the module's bytes. */
+  start: number;
+  /** End of the field data, excluding a trailing field terminator. */
+  end: number;
+}
+
+export interface DataRecord {
+  /** 1-based position among the data records. */
+  index: number;
+  offset: number;
+  fields: FieldRef[];
+}
+
+interface Entry { tag: string; pos: number; len: number }
+
+export interface Iso8211Module {
+  bytes: Uint8Array;
+  fields: Map<string, FieldDefn>;
+  /** Offset of the first data record. */
+  dataStart: number;
+}
+
+function digits(bytes: Uint8Array, start: number, len: number): number {
+  let n = 0;
+  for (let i = start; i < start + len; i++) {
+    const c = bytes[i]!;
+    if (c === 0x20 && n === 0) continue;
+    if (c < 0x30 || c > 0x39) return -1;
+    n = n * 10 + (c - 0x30);
+  }
+  return n;
+}
+
+interface Leader { recordLength: number; fieldControlLength: number; base: number; sizeLen: number; sizePos: number; sizeTag: number; id: string }
+
+function readLeader(bytes: Uint8Array, offset: number, record: number, ddr: boolean): Leader {
+  if (offset + 24 > bytes.length) throw new S57Error('truncated', 'file ends inside a record leader', { record, offset });
+  const recordLength = digits(bytes, offset, 5);
+  const id = String.fromCharCode(bytes[offset + 6]!);
+  const fieldControlLength = digits(bytes, offset + 10, 2);
+  const base = digits(bytes, offset + 12, 5);
+  const sizeLen = digits(bytes, offset + 20, 1);
+  const sizePos = digits(bytes, offset + 21, 1);
+  const sizeTag = digits(bytes, offset + 23, 1);
+  const bad = recordLength < 0 || base < 24 || sizeLen <= 0 || sizePos <= 0 || sizeTag <= 0;
+  if (ddr && (bad || id !== 'L')) {
+    throw new S57Error('not_iso8211', 'not an ISO 8211 file: the first record has no valid data descriptive leader', { record, offset });
+  }
+  if (!ddr && (bad || (id !== 'D' && id !== 'R'))) throw new S57Error('bad_leader', `invalid data record leader (leader identifier '${id}')`, { record, offset });
+  return { recordLength, fieldControlLength: fieldControlLength < 0 ? 0 : fieldControlLength, base, sizeLen, sizePos, sizeTag, id };
+}
+
+function readDirectory(bytes: Uint8Array, offset: number, l: Leader, record: number): { entries: Entry[]; areaLength: number } {
+  const entrySize = l.sizeTag + l.sizeLen + l.sizePos;
+  const entries: Entry[] = [];
+  const dirEnd = offset + l.base - 1;
+  if (offset + l.base > bytes.length) throw new S57Error('truncated', 'file ends inside a record directory', { record, offset });
+  if (bytes[dirEnd] !== FT) throw new S57Error('bad_directory', 'record directory is not closed by a field terminator', { record, offset: dirEnd });
+  let areaLength = 0;
+  for (let p = offset + 24; p + entrySize <= dirEnd; p += entrySize) {
+    const tag = l.sizeTag === 4
+      ? String.fromCharCode(bytes[p]!, bytes[p + 1]!, bytes[p + 2]!, bytes[p + 3]!)
+      : latin1(bytes, p, p + l.sizeTag);
+    const len = digits(bytes, p + l.sizeTag, l.sizeLen);
+    const pos = digits(bytes, p + l.sizeTag + l.sizeLen, l.sizePos);
+    if (len < 0 || pos < 0) throw new S57Error('bad_directory', `invalid directory entry for field ${tag}`, { record, offset: p });
+    entries.push({ tag, pos, len });
+    if (pos + len > areaLength) areaLength = pos + len;
+  }
+  if ((dirEnd - offset - 24) % entrySize !== 0) throw new S57Error('bad_directory', 'record directory length is not a whole number of entries', { record, offset });
+  return { entries, areaLength };
+}
+
+function parseFieldDefn(bytes: Uint8Array, tag: string, start: number, end: number, fcl: number, offset: number): FieldDefn {
+  const structure = String.fromCharCode(bytes[start] ?? 0x30);
+  const dataType = String.fromCharCode(bytes[start + 1] ?? 0x30);
+  const parts: string[] = [];
+  let s = start + fcl;
+  for (let i = s; i <= end; i++) {
+    if (i === end || bytes[i] === UT || bytes[i] === FT) {
+      parts.push(latin1(bytes, s, i));
+      s = i + 1;
+    }
+  }
+  const name = parts[0] ?? '';
+  let descriptor = parts[1] ?? '';
+  const formatText = parts[2] ?? '';
+  if (tag === '0000') descriptor = ''; // file control field: a list of tag pairs, no subfields
+  const repeating = descriptor.startsWith('*');
+  if (repeating) descriptor = descriptor.slice(1);
+  const names = descriptor === '' ? [] : descriptor.split('!');
+  let formats: SubfieldFormat[] = [];
+  if (names.length > 0) {
+    const parsed = parseFormatControls(formatText);
+    if (!parsed || parsed.length === 0) throw new S57Error('bad_field', `invalid format controls '${formatText}' for field ${tag}`, { record: 0, offset });
+    formats = names.map((_, i) => parsed[i % parsed.length]!);
+  }
+  let fixedWidth = 0;
+  if (formats.length > 0 && formats.every((f) => f.width > 0)) fixedWidth = formats.reduce((a, f) => a + f.width, 0);
+  const index = new Map<string, number>();
+  names.forEach((n, i) => index.set(n, i));
+  return { tag, structure, dataType, name, names, formats, repeating, fixedWidth, index };
+}
+
+/** Parses the leader, directory and field definitions of the data descriptive record. */
+export function openIso8211(bytes: Uint8Array): Iso8211Module {
+  if (bytes.length < 24) throw new S57Error('not_iso8211', `not an ISO 8211 file: only ${bytes.length} bytes`, { offset: 0 });
+  const leader = readLeader(bytes, 0, 0, true);
+  const { entries, areaLength } = readDirectory(bytes, 0, leader, 0);
+  const end = Math.max(leader.recordLength, leader.base + areaLength);
+  if (end > bytes.length) throw new S57Error('truncated', 'file ends inside the data descriptive record', { record: 0, offset: 0 });
+  const fields = new Map<string, FieldDefn>();
+  for (const e of entries) {
+    const start = leader.base + e.pos;
+    let stop = start + e.len;
+    if (stop > start && bytes[stop - 1] === FT) stop--;
+    fields.set(e.tag, parseFieldDefn(bytes, e.tag, start, stop, leader.fieldControlLength || 9, start));
+  }
+  return { bytes, fields, dataStart: end };
+}
+
+/** Iterates the data records; throws S57Error on a malformed or truncated record. */
+export function* dataRecords(mod: Iso8211Module): Generator<DataRecord> {
+  const { bytes } = mod;
+  let offset = mod.dataStart;
+  let index = 0;
+  let reuse: { entries: Entry[]; areaLength: number } | null = null;
+  while (offset < bytes.length) {
+    index++;
+    // Tolerate trailing padding (spaces, NULs or CR/LF) after the last record.
+    if (isPadding(bytes, offset)) return;
+    let entries: Entry[];
+    let base: number;
+    let end: number;
+    if (reuse) {
+      entries = reuse.entries;
+      base = 0;
+      end = offset + reuse.areaLength;
+      if (end > bytes.length) throw new S57Error('truncated', 'file ends inside a data record', { record: index, offset });
+    } else {
+      const leader = readLeader(bytes, offset, index, false);
+      const dir = readDirectory(bytes, offset, leader, index);
+      entries = dir.entries;
+      base = leader.base;
+      const fromDirectory = leader.base + dir.areaLength;
+      // Records longer than 99 999 bytes cannot state their length: trust the directory then.
+      const length = leader.recordLength >= fromDirectory ? leader.recordLength : fromDirectory;
+      end = offset + length;
+      if (end > bytes.length) throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
+      if (leader.id === 'R') reuse = { entries, areaLength: dir.areaLength };
+    }
+    const fields: FieldRef[] = [];
+    for (const e of entries) {
+      const start = offset + base + e.pos;
+      let stop = start + e.len;
+      if (stop > end) throw new S57Error('truncated', `field ${e.tag} runs past the end of its record`, { record: index, offset: start });
+      if (stop > start && bytes[stop - 1] === FT) stop--;
+      // Lexical level 2 (UCS-2) fields end with a two-byte terminator 1E 00.
+      else if (stop - 1 > start && bytes[stop - 1] === 0 && bytes[stop - 2] === FT) stop -= 2;
+      fields.push({ tag: e.tag, defn: mod.fields.get(e.tag), start, end: stop });
+    }
+    yield { index, offset, fields };
+    if (end <= offset) throw new S57Error('bad_record', 'record of zero length', { record: index, offset });
+    offset = end;
+  }
+}
+
+function isPadding(bytes: Uint8Array, offset: number): boolean {
+  for (let i = offset; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c !== 0x20 && c !== 0 && c !== 0x0a && c !== 0x0d && c !== 0x1a) return false;
+  }
+  return true;
+}

@@ -1,0 +1,110 @@
+// Node.js file helpers: opening a cell with the update files beside it, verifying catalogue CRCs.
+// Kept apart from the core so the rest of the package stays browser-safe.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { crc32, crcMatches, formatCrc, readCatalog, type CatalogEntry } from './catalog.js';
+import { S57Error } from './errors.js';
+import type { S57Dataset } from './s57/model.js';
+import { readS57 } from './s57/read.js';
+import { applyUpdates } from './s57/update.js';
+
+export interface OpenOptions {
+  /** 'apply' (default) applies NAME.001, NAME.002 ... found beside a .000 base cell; 'ignore' reads the file alone. */
+  updates?: 'apply' | 'ignore';
+}
+
+function readBytes(path: string): Uint8Array {
+  try {
+    const buf = readFileSync(path);
+    // A plain Uint8Array view: Buffer's own subarray/slice are slower on hot paths.
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new S57Error('io', `cannot read ${path}: ${err.code ?? err.message}`, { file: path });
+  }
+}
+
+/** Reads one S-57 file (base cell or update) from disk. */
+export function readS57File(path: string): S57Dataset {
+  return readS57(readBytes(path), { fileName: basename(path) });
+}
+
+/** Paths of the update files following a .000 base cell, in order (stops at the first gap, as GDAL does). */
+export function findUpdateFiles(basePath: string): string[] {
+  const m = /^(.*)\.000$/i.exec(basename(basePath));
+  if (!m) return [];
+  const dir = dirname(basePath);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
+  const out: string[] = [];
+  for (let i = 1; i < 1000; i++) {
+    const name = byLower.get(`${m[1]!.toLowerCase()}.${String(i).padStart(3, '0')}`);
+    if (!name) break;
+    out.push(join(dir, name));
+  }
+  return out;
+}
+
+/** Opens a cell; a .000 base cell gets its update files applied unless `updates: 'ignore'`. */
+export function openCellWithUpdates(path: string, opts: OpenOptions = {}): S57Dataset {
+  const base = readS57File(path);
+  if (opts.updates === 'ignore' || base.isUpdateFile) return base;
+  const files = findUpdateFiles(path);
+  if (files.length === 0) return base;
+  return applyUpdates(base, files.map(readS57File));
+}
+
+export interface CatalogCheck extends CatalogEntry {
+  /** Path of the file on disk, or null when it is not present. */
+  path: string | null;
+  /** CRC computed from the file, as 8 hexadecimal digits. */
+  actualCrc: string | null;
+  /** 'ok', 'mismatch', 'missing' (file absent), or 'no_crc' (the entry declares none). */
+  status: 'ok' | 'mismatch' | 'missing' | 'no_crc';
+}
+
+function locate(dir: string, file: string): string | null {
+  const parts = file.split(/[\\/]+/).filter((p) => p !== '');
+  // Try the path as written below the catalogue's folder, then its last component(s) alone.
+  for (let skip = 0; skip < parts.length; skip++) {
+    const candidate = join(dir, ...parts.slice(skip));
+    if (existsSync(candidate)) return candidate;
+    const lower = findCaseInsensitive(dir, parts.slice(skip));
+    if (lower) return lower;
+  }
+  return null;
+}
+
+function findCaseInsensitive(dir: string, parts: string[]): string | null {
+  let cur = dir;
+  for (const p of parts) {
+    let names: string[];
+    try {
+      names = readdirSync(cur);
+    } catch {
+      return null;
+    }
+    const hit = names.find((n) => n.toLowerCase() === p.toLowerCase());
+    if (!hit) return null;
+    cur = join(cur, hit);
+  }
+  return cur;
+}
+
+/** Reads a CATALOG.031 and checks the CRC of every entry whose file is present beside it. */
+export function verifyCatalog(catalogPath: string): CatalogCheck[] {
+  const entries = readCatalog(readBytes(catalogPath));
+  const dir = dirname(catalogPath);
+  return entries.map((e) => {
+    const path = e.file ? locate(dir, e.file) : null;
+    if (!path) return { ...e, path: null, actualCrc: null, status: 'missing' as const };
+    const actual = crc32(readBytes(path));
+    const status = e.crc === null ? ('no_crc' as const) : crcMatches(e.crc, actual) ? ('ok' as const) : ('mismatch' as const);
+    return { ...e, path, actualCrc: formatCrc(actual), status };
+  });
+}

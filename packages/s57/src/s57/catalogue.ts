@@ -1,0 +1,112 @@
+// Look-ups in the S-57 object and attribute catalogues (codes <-> acronyms, attribute types).
+import { ATTRIBUTE_ROWS, OBJECT_CLASS_ROWS } from './catalogue-data.js';
+
+export interface ObjectClassInfo {
+  code: number;
+  acronym: string;
+  name: string;
+  /** G geo, M meta, C collection, $ cartographic */
+  kind: string;
+  /** Allowed primitives: P point, L line, A area. */
+  primitives: string;
+}
+
+/** A coded string, E enumerated, L list, F float, I integer, S free text. */
+export type AttributeType = 'A' | 'E' | 'L' | 'F' | 'I' | 'S';
+
+export interface AttributeInfo {
+  code: number;
+  acronym: string;
+  name: string;
+  type: AttributeType;
+  /** F feature, N national, S spatial, $ cartographic, ? other */
+  kind: string;
+}
+
+let classesByCode: Map<number, ObjectClassInfo> | undefined;
+let classesByAcronym: Map<string, ObjectClassInfo> | undefined;
+let attrsByCode: Map<number, AttributeInfo> | undefined;
+let attrsByAcronym: Map<string, AttributeInfo> | undefined;
+
+function loadClasses(): void {
+  classesByCode = new Map();
+  classesByAcronym = new Map();
+  for (const [code, acronym, name, kind, primitives] of OBJECT_CLASS_ROWS) {
+    const info = { code, acronym, name, kind, primitives };
+    if (!classesByCode.has(code)) classesByCode.set(code, info);
+    if (!classesByAcronym.has(acronym)) classesByAcronym.set(acronym, info);
+  }
+}
+
+function loadAttributes(): void {
+  attrsByCode = new Map();
+  attrsByAcronym = new Map();
+  for (const [code, acronym, name, type, kind] of ATTRIBUTE_ROWS) {
+    const t = (['A', 'E', 'L', 'F', 'I', 'S'].includes(type) ? type : 'S') as AttributeType;
+    const info = { code, acronym, name, type: t, kind };
+    if (!attrsByCode.has(code)) attrsByCode.set(code, info);
+    if (!attrsByAcronym.has(acronym)) attrsByAcronym.set(acronym, info);
+  }
+}
+
+export function objectClassByCode(code: number): ObjectClassInfo | undefined {
+  if (!classesByCode) loadClasses();
+  return classesByCode!.get(code);
+}
+
+export function objectClassByAcronym(acronym: string): ObjectClassInfo | undefined {
+  if (!classesByAcronym) loadClasses();
+  return classesByAcronym!.get(acronym);
+}
+
+export function attributeByCode(code: number): AttributeInfo | undefined {
+  if (!attrsByCode) loadAttributes();
+  return attrsByCode!.get(code);
+}
+
+export function attributeByAcronym(acronym: string): AttributeInfo | undefined {
+  if (!attrsByAcronym) loadAttributes();
+  return attrsByAcronym!.get(acronym);
+}
+
+/** Acronym of an object class code; unknown codes give `OBJL_<code>`. */
+export function classAcronym(code: number): string {
+  return objectClassByCode(code)?.acronym ?? `OBJL_${code}`;
+}
+
+/** Every object class of the catalogue. */
+export function allObjectClasses(): ObjectClassInfo[] {
+  if (!classesByCode) loadClasses();
+  return [...classesByCode!.values()];
+}
+
+/** Every attribute of the catalogue. */
+export function allAttributes(): AttributeInfo[] {
+  if (!attrsByCode) loadAttributes();
+  return [...attrsByCode!.values()];
+}
+
+export type AttributeValue = string | number | number[] | string[];
+
+/** Typed value of a raw attribute text: E/I integer, F float, L list of integers, A/S text. */
+export function typedValue(type: AttributeType | undefined, raw: string): AttributeValue | null {
+  if (raw === '') return null;
+  switch (type) {
+    case 'E':
+    case 'I': {
+      const v = parseInt(raw, 10);
+      return Number.isFinite(v) ? v : raw;
+    }
+    case 'F': {
+      const v = parseFloat(raw);
+      return Number.isFinite(v) ? v : raw;
+    }
+    case 'L': {
+      const parts = raw.split(',').map((s) => s.trim());
+      const nums = parts.map((s) => parseInt(s, 10));
+      return nums.every((n) => Number.isFinite(n)) ? nums : parts;
+    }
+    default:
+      return raw;
+  }
+}

@@ -1,0 +1,170 @@
+// Cell metadata: the `s57 info --json` object and richer accessors for DSID/DSSI/DSPM.
+import { featureGeometry, geometryContext } from '../geo/assemble.js';
+import type { BBox, Geometry } from '../geo/types.js';
+import { attributeByAcronym, classAcronym, objectClassByAcronym } from './catalogue.js';
+import { featureRecords, type FieldValues, type S57Dataset } from './model.js';
+
+export const USAGE_NAMES: Record<number, string> = {
+  1: 'Overview', 2: 'General', 3: 'Coastal', 4: 'Approach', 5: 'Harbour', 6: 'Berthing',
+};
+
+export const EXCHANGE_PURPOSE_NAMES: Record<number, string> = { 1: 'New', 2: 'Revision' };
+
+export interface CellInfo {
+  name: string;
+  edition: number | null;
+  update: number | null;
+  issueDate: string | null;
+  updateApplicationDate: string | null;
+  intendedUsage: { number: number | null; name: string | null };
+  compilationScale: number | null;
+  agency: number | null;
+  comment: string;
+  featureCounts: Record<string, number>;
+  bbox: BBox | null;
+}
+
+function numberOrNull(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v.trim());
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+function textOrNull(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  const t = String(v).trim();
+  return t === '' ? null : t;
+}
+
+/** Cell name without extension: DSNM, else the file name. */
+export function cellName(ds: S57Dataset): string {
+  const dsnm = textOrNull(ds.dsid.DSNM) ?? ds.fileName?.split(/[\\/]/).pop() ?? '';
+  return dsnm.replace(/\.[^.]*$/, '');
+}
+
+/** Number of features per object class acronym (DSID not counted), sorted by acronym. */
+export function featureCounts(ds: S57Dataset): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const f of featureRecords(ds)) {
+    const a = classAcronym(f.objl);
+    counts.set(a, (counts.get(a) ?? 0) + 1);
+  }
+  return Object.fromEntries([...counts.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+}
+
+function extendBBox(b: BBox | null, x: number, y: number): BBox {
+  if (!b) return [x, y, x, y];
+  if (x < b[0]) b[0] = x;
+  if (y < b[1]) b[1] = y;
+  if (x > b[2]) b[2] = x;
+  if (y > b[3]) b[3] = y;
+  return b;
+}
+
+function geometryBBox(g: Geometry, b: BBox | null): BBox | null {
+  const visit = (c: unknown): void => {
+    if (Array.isArray(c) && typeof c[0] === 'number') b = extendBBox(b, c[0], c[1] as number);
+    else if (Array.isArray(c)) for (const x of c) visit(x);
+  };
+  visit(g.coordinates);
+  return b;
+}
+
+/** [west, south, east, north] of the M_COVR features with CATCOV=1, else of every spatial record. */
+export function cellBBox(ds: S57Dataset): BBox | null {
+  const mcovr = objectClassByAcronym('M_COVR')?.code ?? 302;
+  const catcov = attributeByAcronym('CATCOV')?.code ?? 18;
+  const ctx = geometryContext(ds);
+  let b: BBox | null = null;
+  for (const f of featureRecords(ds)) {
+    if (f.objl !== mcovr) continue;
+    if (!f.attributes.some((a) => a.code === catcov && a.value.trim() === '1')) continue;
+    const g = featureGeometry(ctx, f);
+    if (g) b = geometryBBox(g, b);
+  }
+  if (b) return b;
+  for (const index of ds.vectors.values()) {
+    for (const v of index.values()) {
+      for (let i = 0; i + 1 < v.coords.length; i += v.dim) b = extendBBox(b, v.coords[i]! / ctx.comf, v.coords[i + 1]! / ctx.comf);
+    }
+  }
+  return b;
+}
+
+/** The object `s57 info --json` prints for a cell. */
+export function getCellInfo(ds: S57Dataset): CellInfo {
+  const intu = numberOrNull(ds.dsid.INTU);
+  return {
+    name: cellName(ds),
+    edition: numberOrNull(ds.dsid.EDTN),
+    update: numberOrNull(ds.dsid.UPDN),
+    issueDate: textOrNull(ds.dsid.ISDT),
+    updateApplicationDate: textOrNull(ds.dsid.UADT),
+    intendedUsage: { number: intu, name: intu === null ? null : (USAGE_NAMES[intu] ?? null) },
+    compilationScale: numberOrNull(ds.dspm?.CSCL) || null,
+    agency: numberOrNull(ds.dsid.AGEN),
+    comment: textOrNull(ds.dsid.COMT) ?? '',
+    featureCounts: featureCounts(ds),
+    bbox: cellBBox(ds),
+  };
+}
+
+export interface CellMetadata {
+  s57Edition: number | null;
+  exchangePurpose: { number: number | null; name: string | null };
+  productSpecification: number | null;
+  productSpecificationEdition: string | null;
+  applicationProfile: number | null;
+  dataStructure: number | null;
+  attributeLexicalLevel: number | null;
+  nationalLexicalLevel: number | null;
+  horizontalDatum: number | null;
+  verticalDatum: number | null;
+  soundingDatum: number | null;
+  coordinateMultiplier: number;
+  soundingMultiplier: number;
+  /** Counts DSSI declares (NOMR meta, NOCR cartographic, NOGR geo, NOLR collection, NOIN isolated nodes, NOCN connected nodes, NOED edges, NOFA faces). */
+  declaredCounts: Record<string, number | null>;
+  /** Counts of records actually read, by type (DS, DP, FE, VI, VC, VE, VF). */
+  recordCounts: Record<string, number>;
+}
+
+/** DSID/DSSI/DSPM details beyond getCellInfo. */
+export function getCellMetadata(ds: S57Dataset): CellMetadata {
+  const expp = numberOrNull(ds.dsid.EXPP);
+  const declared: Record<string, number | null> = {};
+  for (const k of ['NOMR', 'NOCR', 'NOGR', 'NOLR', 'NOIN', 'NOCN', 'NOED', 'NOFA']) declared[k] = numberOrNull(ds.dssi[k]);
+  return {
+    s57Edition: numberOrNull(ds.dsid.STED),
+    exchangePurpose: { number: expp, name: expp === null ? null : (EXCHANGE_PURPOSE_NAMES[expp] ?? null) },
+    productSpecification: numberOrNull(ds.dsid.PRSP),
+    productSpecificationEdition: textOrNull(ds.dsid.PRED),
+    applicationProfile: numberOrNull(ds.dsid.PROF),
+    dataStructure: numberOrNull(ds.dssi.DSTR),
+    attributeLexicalLevel: numberOrNull(ds.dssi.AALL),
+    nationalLexicalLevel: numberOrNull(ds.dssi.NALL),
+    horizontalDatum: numberOrNull(ds.dspm?.HDAT),
+    verticalDatum: numberOrNull(ds.dspm?.VDAT),
+    soundingDatum: numberOrNull(ds.dspm?.SDAT),
+    coordinateMultiplier: numberOrNull(ds.dspm?.COMF) ?? 1_000_000,
+    soundingMultiplier: numberOrNull(ds.dspm?.SOMF) ?? 10,
+    declaredCounts: declared,
+    recordCounts: { ...ds.recordCounts },
+  };
+}
+
+/** DSID, DSSI and DSPM subfields named as GDAL's DSID layer names them (DSID_EDTN, DSSI_NALL, DSPM_CSCL, ...). */
+export function getGdalDsidFields(ds: S57Dataset): Record<string, string | number | null> {
+  const out: Record<string, string | number | null> = {};
+  const add = (prefix: string, values: FieldValues | null): void => {
+    if (!values) return;
+    for (const [k, v] of Object.entries(values)) if (k !== 'RCNM' && k !== 'RCID') out[`${prefix}_${k}`] = v;
+  };
+  add('DSID', ds.dsid);
+  add('DSSI', ds.dssi);
+  add('DSPM', ds.dspm);
+  return out;
+}
