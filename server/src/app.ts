@@ -10,12 +10,22 @@ import { createMailer } from './lib/mailer.js';
 import { RateWindow } from './lib/rate-window.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { chartRoutes } from './modules/charts/charts.routes.js';
+import { s63ConversionJob, s63ConversionJobKind } from './modules/charts/s63-conversion.job.js';
 import type { AuthDeps } from './modules/auth/auth.service.js';
 import { distributorRoutes } from './modules/distributors/distributors.routes.js';
+import { geocontentRoutes } from './modules/geocontents/geocontents.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { licensingRoutes } from './modules/licenses/licensing.routes.js';
+import { listUserLicenses } from './modules/licenses/licenses.service.js';
 import { mailJobHandler, mailJobKind } from './modules/mail/mail.service.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { navMessageRoutes } from './modules/nav-messages/nav-messages.routes.js';
+import { ntmRoutes } from './modules/ntm/ntm.routes.js';
+import { poiRoutes } from './modules/poi/poi.routes.js';
+import { listProductsByGeocontent } from './modules/products/products.service.js';
 import { providerRoutes } from './modules/providers/providers.routes.js';
+import { rawDepthRoutes } from './modules/raw-depth/raw-depth.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -75,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const mailer = createMailer(config, app.log);
   const jobs = new JobRunner({ db, log: app.log });
   jobs.register(mailJobKind, mailJobHandler(mailer));
+  jobs.register(s63ConversionJobKind, s63ConversionJob(app.blobs));
   app.decorate('jobs', jobs);
 
   const authDeps: AuthDeps = {
@@ -88,10 +99,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { deps: authDeps, perMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
   await app.register(mailRoutes, { db, isSmtp: mailer.isSmtp });
-  await app.register(userRoutes, { db, listLicenses: async () => [] });
-  await app.register(providerRoutes, { db, listProducts: async () => new Map() });
+  await app.register(userRoutes, { db, listLicenses: listUserLicenses });
+  await app.register(providerRoutes, { db, listProducts: listProductsByGeocontent });
   await app.register(distributorRoutes, { db });
   await app.register(activationRoutes, { db });
+  await app.register(geocontentRoutes, { db });
+  await app.register(ntmRoutes, { db });
+  await app.register(poiRoutes, { db });
+  await app.register(rawDepthRoutes, { db });
+  await app.register(navMessageRoutes, { db });
+  await app.register(licensingRoutes, { db, publicUrl: config.PUBLIC_URL });
+  await app.register(chartRoutes, { deps: { db, blobs: app.blobs, maxChartUploadBytes: config.MAX_CHART_UPLOAD_BYTES, maxUploadBytes: config.MAX_UPLOAD_BYTES } });
   await registerStaticWeb(app, config.webDist);
 
   if (opts.startJobs !== false && config.JOBS) app.addHook('onReady', async () => jobs.start());

@@ -4,3 +4,6 @@ export * from './providers.js';
 export * from './activations.js';
 export * from './jobs.js';
 export * from './audit.js';
+export * from './licensing.js';
+export * from './catalog-data.js';
+export * from './charts.js';

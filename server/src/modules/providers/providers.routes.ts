@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createGeocontentQuery, geocontentSummary, providerMe } from '@chartroom/contracts/providers';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
-import { createGeocontent, getProviderMe } from './providers.service.js';
+import { geocontentDetail, geocontentList, idParams } from '@chartroom/contracts/geocontents';
+import { createGeocontent, getOwnGeocontent, getProviderMe, listOwnGeocontents } from './providers.service.js';
 
 /** Products per geocontent, supplied by the licensing module once it exists. */
 export type ProductLister = (db: Db, gcIds: number[]) => Promise<Map<number, Record<string, unknown>[]>>;
@@ -34,5 +35,29 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; listProducts: Produ
       schema: { tags: ['provider'], summary: 'The provider with its geocontents', security: [{ bearer: [] }], response: { 200: providerMe } },
     },
     async (request) => getProviderMe({ db, actor: actorOf(request), listProducts }),
+  );
+
+  app.get(
+    '/api/geocontent/',
+    {
+      preHandler: app.requireRole('provider'),
+      schema: { tags: ['provider'], summary: "The provider's geocontents with their products", security: [{ bearer: [] }], response: { 200: geocontentList } },
+    },
+    async (request) => listOwnGeocontents({ db, actor: actorOf(request), listProducts }),
+  );
+
+  app.get(
+    '/api/geocontent/:id',
+    {
+      preHandler: app.requireRole('provider'),
+      schema: {
+        tags: ['provider'],
+        summary: 'One of the provider’s geocontents with its products',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: geocontentDetail },
+      },
+    },
+    async (request) => getOwnGeocontent({ db, actor: actorOf(request), listProducts, input: request.params }),
   );
 };

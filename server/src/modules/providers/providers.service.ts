@@ -44,6 +44,29 @@ export async function createGeocontent(opts: { db: Db; actor: Actor; input: { gc
   });
 }
 
+type ProductListerFn = (db: Db, gcIds: number[]) => Promise<Map<number, Record<string, unknown>[]>>;
+
+/** `GET /api/geocontent/`: the provider's geocontents with their products. */
+export async function listOwnGeocontents(opts: { db: Db; actor: Actor; listProducts: ProductListerFn }) {
+  const me = await getProviderMe(opts);
+  return me.geoContents;
+}
+
+/** `GET /api/geocontent/{id}`: one of the provider's geocontents with its products; 404 for others. */
+export async function getOwnGeocontent(opts: { db: Db; actor: Actor; listProducts: ProductListerFn; input: { id: number } }) {
+  const { db, actor } = opts;
+  const provider = await requireProvider(db, actor);
+  const gc = await requireOwnedGeocontent(db, actor, opts.input.id);
+  const products = await opts.listProducts(db, [gc.id]);
+  return {
+    id: gc.id,
+    title: gc.title,
+    createdAt: gc.createdAt.toISOString(),
+    products: products.get(gc.id) ?? [],
+    provider: { id: provider.id, title: provider.title },
+  };
+}
+
 export async function getProviderMe(opts: { db: Db; actor: Actor; listProducts: (db: Db, gcIds: number[]) => Promise<Map<number, Record<string, unknown>[]>> }) {
   const { db, actor } = opts;
   const provider = await requireProvider(db, actor);

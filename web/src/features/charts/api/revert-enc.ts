@@ -10,5 +10,9 @@ export function revertEnc(guid: string): Promise<boolean> {
 
 export function useRevertEnc() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revertEnc, onSuccess: () => queryClient.invalidateQueries({ queryKey: chartKeys.all }) });
+  return useMutation({
+    mutationFn: revertEnc,
+    // The reverted upload no longer exists: its review is not fetched again, only the saved list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chartKeys.savedUploadLists }),
+  });
 }

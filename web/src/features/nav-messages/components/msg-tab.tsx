@@ -58,7 +58,7 @@ export function MsgTab({ gcid }: { gcid: number }) {
         </Table>
       )}
       <Modal opened={lightbox !== null} onClose={() => setLightbox(null)} size="auto" centered title={t('msg.photo')}>
-        {lightbox && <MessageImage url={lightbox} size={480} />}
+        {lightbox && <MessageImage url={lightbox} size={480} isWhole />}
       </Modal>
     </Stack>
   );

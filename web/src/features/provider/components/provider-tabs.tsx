@@ -41,13 +41,13 @@ export function ProviderTabs({ tab, onTabChange, panels }: ProviderTabsProps) {
       {providerTabs.map((name) => (
         <Tabs.Panel key={name} value={name}>
           {panels?.[name] ?? (
-          <EmptyState title={t(`empty.${name}.title`)} description={t(`empty.${name}.text`)}>
-            {name === 'catalog' && (
-              <Button component={Link} to={paths.map()} variant="light" mt="sm">
-                {t('cabinet.openMap')}
-              </Button>
-            )}
-          </EmptyState>
+            <EmptyState title={t(`empty.${name}.title`)} description={t(`empty.${name}.text`)}>
+              {name === 'catalog' && (
+                <Button component={Link} to={paths.map()} variant="light" mt="sm">
+                  {t('cabinet.openMap')}
+                </Button>
+              )}
+            </EmptyState>
           )}
         </Tabs.Panel>
       ))}

@@ -1,0 +1,33 @@
+import { buildDemoHarbourCell, DEMO_CELL_NAME, readS57 } from '@chartroom/s57';
+import { describeCell } from '../../modules/charts/cell-meta.js';
+import { upsertChart, upsertCollection } from '../../modules/charts/charts.repository.js';
+import { findProviderByOwner, listGeocontents } from '../../modules/providers/providers.repository.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import type { DbOrTx } from '../client.js';
+import type { DemoExtension } from './demo.js';
+
+/** Gives a geocontent an S-57 collection holding the fictional demo harbour cell of packages/s57. */
+export async function seedDemoHarbourCollection(db: DbOrTx, blobs: BlobStore, gcId: number) {
+  const bytes = buildDemoHarbourCell();
+  const fileName = `${DEMO_CELL_NAME}.000`;
+  const key = `charts/${gcId}/${DEMO_CELL_NAME}/demo/${fileName}`;
+  await blobs.put(key, bytes);
+  const collection = await upsertCollection(db, { geocontentId: gcId, kind: 'enc', type: 's57' });
+  return upsertChart(db, {
+    collectionId: collection.id,
+    name: DEMO_CELL_NAME,
+    sourceType: 's57',
+    blobKeys: [key],
+    meta: describeCell(readS57(bytes, { fileName })),
+  });
+}
+
+/** Demo: the demo provider's "Demo Harbour Charts" opens with its enc tab filled. */
+export function seedChartsDemo(blobs: BlobStore): DemoExtension {
+  return async (db, accounts) => {
+    const owner = accounts['provider@demo.test'];
+    const provider = owner ? await findProviderByOwner(db, owner.id) : undefined;
+    if (!provider) return;
+    for (const gc of await listGeocontents(db, provider.id)) await seedDemoHarbourCollection(db, blobs, gc.id);
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditEntry, gcidQuery } from '@chartroom/contracts/licensing';
+import type { Db } from '../../db/client.js';
+import { actorOf } from '../../plugins/auth.js';
+import { requireOwnedGeocontent } from '../providers/providers.service.js';
+import { listAuditForGeocontent } from './audit.repository.js';
+
+/** The provider reads who did what to its geocontent's licences, permits and products. */
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/providers/audit',
+    {
+      preHandler: app.requireRole('provider'),
+      schema: {
+        tags: ['provider'],
+        summary: "The audit log of a geocontent's licence, permit and product actions (newest first)",
+        security: [{ bearer: [] }],
+        querystring: gcidQuery.extend({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        response: { 200: z.array(auditEntry) },
+      },
+    },
+    async (request) => {
+      const gc = await requireOwnedGeocontent(db, actorOf(request), request.query.gcid);
+      const rows = await listAuditForGeocontent(db, gc.id, request.query.limit);
+      return rows.map(({ entry, email }) => ({
+        id: entry.id,
+        action: entry.action,
+        actor: email ? { email } : null,
+        subject: entry.subject as Record<string, unknown>,
+        ip: entry.ip,
+        createdAt: entry.createdAt.toISOString(),
+      }));
+    },
+  );
+};

@@ -1,0 +1,204 @@
+import { applyUpdates, crc32, crcMatches, formatCrc, readCatalog, readS57, S57Error, type CatalogEntry, type S57Dataset } from '@chartroom/s57';
+import type { ChartCompareRow, ChartError } from '@chartroom/contracts/charts';
+import type { ChartDbRow } from '../../db/schema/index.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { describeCell, type CellMeta } from './cell-meta.js';
+
+/** A file of an upload: its name as the provider sent it (upper case, no folders) and its blob key. */
+export interface StagedFile {
+  name: string;
+  key: string;
+}
+
+export interface PlanCell {
+  name: string;
+  /** Base cell first, then its updates in order: staged keys, or the applied ones kept. */
+  files: StagedFile[];
+  meta: CellMeta;
+}
+
+/** What Apply does with a staged upload. */
+export interface EncPlan {
+  cells: PlanCell[];
+  companions: StagedFile[];
+}
+
+const CELL_FILE = /^(.+)\.(\d{3})$/;
+const COMPANION_FILE = /\.(TXT|TIF|TIFF)$/;
+
+export function classifyFile(name: string): 'catalog' | 'cell' | 'companion' | 'other' {
+  if (name === 'CATALOG.031') return 'catalog';
+  if (CELL_FILE.test(name)) return 'cell';
+  if (COMPANION_FILE.test(name)) return 'companion';
+  return 'other';
+}
+
+function readError(file: string, err: unknown): ChartError {
+  if (err instanceof S57Error && (err.code === 'not_s57' || err.code === 'not_iso8211')) {
+    return { code: 'not_s57', message: `${file} is not an S-57 file: ${err.message}` };
+  }
+  return { code: 'unreadable', message: `${file} cannot be read: ${err instanceof Error ? err.message : String(err)}` };
+}
+
+function updateError(err: unknown): ChartError {
+  if (err instanceof S57Error && err.code === 'update_edition') return { code: 'update_edition', message: err.message };
+  if (err instanceof S57Error) return { code: 'update_sequence', message: err.message };
+  return { code: 'unreadable', message: err instanceof Error ? err.message : String(err) };
+}
+
+async function readCell(blobs: BlobStore, file: StagedFile): Promise<S57Dataset> {
+  return readS57(await blobs.read(file.key), { fileName: file.name });
+}
+
+const ext = (n: number) => String(n).padStart(3, '0');
+
+/** Checks every uploaded file the catalogue lists against its CRC; the errors by file name. */
+async function checkCrcs(blobs: BlobStore, files: StagedFile[], catalog: Map<string, CatalogEntry>) {
+  const errors = new Map<string, ChartError>();
+  for (const file of files) {
+    const declared = catalog.get(file.name)?.crc;
+    if (!declared) continue;
+    const actual = crc32(await blobs.read(file.key));
+    if (!crcMatches(declared, actual)) {
+      errors.set(file.name, {
+        code: 'crc_mismatch',
+        message: `${file.name} has CRC ${formatCrc(actual)} but CATALOG.031 says ${declared.toUpperCase()}`,
+      });
+    }
+  }
+  return errors;
+}
+
+interface CellOutcome {
+  row: ChartCompareRow;
+  plan: PlanCell | null;
+}
+
+async function compareCell(
+  blobs: BlobStore,
+  name: string,
+  files: StagedFile[],
+  old: ChartDbRow | undefined,
+  crcErrors: Map<string, ChartError>,
+  catalog: Map<string, CatalogEntry>,
+): Promise<CellOutcome> {
+  const errors: ChartError[] = files.flatMap((f) => crcErrors.get(f.name) ?? []);
+  const row: ChartCompareRow = {
+    chartName: name,
+    oldEdtn: old?.edition ?? null,
+    oldUpdn: old?.update ?? null,
+    newEdtn: null,
+    newUpdn: null,
+    isChanged: false,
+    errors,
+  };
+  const byNumber = new Map(files.map((f) => [Number(CELL_FILE.exec(f.name)![2]), f]));
+  const base = byNumber.get(0);
+  let ds: S57Dataset | null = null;
+  let chain: StagedFile[] = [];
+  if (base) {
+    try {
+      ds = await readCell(blobs, base);
+      chain = [base];
+    } catch (err) {
+      errors.push(readError(base.name, err));
+    }
+  } else if (old) {
+    try {
+      const kept = old.blobKeys.map((key) => ({ key, name: key.split('/').pop()! }));
+      const [first, ...rest] = await Promise.all(kept.map((f) => readCell(blobs, f)));
+      ds = rest.length > 0 ? applyUpdates(first!, rest) : first!;
+      chain = kept;
+    } catch (err) {
+      errors.push({ code: 'unreadable', message: `The applied cell ${name} cannot be read again: ${err instanceof Error ? err.message : String(err)}` });
+    }
+  } else {
+    const first = [...byNumber.keys()].sort((a, b) => a - b)[0]!;
+    errors.push({
+      code: 'base_missing',
+      message: `${name}.${ext(first)} is an update, but the base cell ${name}.000 is neither in the upload nor in the collection`,
+    });
+  }
+  if (!ds) return { row, plan: null };
+
+  const start = Number(ds.dsid.UPDN ?? 0) || 0;
+  const updates = [...byNumber.entries()].filter(([n]) => n > start).sort((a, b) => a[0] - b[0]);
+  row.newEdtn = Number(ds.dsid.EDTN ?? 0) || null;
+  row.newUpdn = updates.length > 0 ? updates[updates.length - 1]![0] : start;
+  const missing: number[] = [];
+  for (let n = start + 1; n < row.newUpdn; n++) if (!byNumber.has(n)) missing.push(n);
+  if (missing.length > 0) {
+    errors.push({
+      code: 'updates_missing',
+      message: `${missing.length === 1 ? 'Update' : 'Updates'} ${missing.map(ext).join(', ')} of ${name} ${missing.length === 1 ? 'is' : 'are'} missing: the cell is at update ${start} and the upload goes to update ${row.newUpdn}`,
+    });
+  } else {
+    for (const [, file] of updates) {
+      try {
+        ds = applyUpdates(ds, [await readCell(blobs, file)]);
+        chain.push(file);
+      } catch (err) {
+        errors.push(err instanceof S57Error && err.code.startsWith('update') ? updateError(err) : readError(file.name, err));
+        break;
+      }
+    }
+  }
+
+  if (old && row.newEdtn !== null && old.edition !== null) {
+    const olderEdition = row.newEdtn < old.edition;
+    const olderUpdate = row.newEdtn === old.edition && (row.newUpdn ?? 0) < (old.update ?? 0);
+    if (olderEdition || olderUpdate) {
+      errors.push({
+        code: 'older_than_applied',
+        message: `${name} edition ${row.newEdtn} update ${row.newUpdn} is older than the applied edition ${old.edition} update ${old.update ?? 0}`,
+      });
+    }
+  }
+  row.isChanged = errors.length === 0 && (!old || row.newEdtn !== old.edition || row.newUpdn !== old.update);
+  if (!row.isChanged) return { row, plan: null };
+  return { row, plan: { name, files: chain, meta: describeCell(ds, base ? catalog.get(base.name)?.longName : old?.description ?? undefined) } };
+}
+
+/** Compares a staged upload with the applied collection: the review rows and the apply plan. */
+export async function compareEncUpload(opts: {
+  blobs: BlobStore;
+  files: StagedFile[];
+  existing: Map<string, ChartDbRow>;
+}): Promise<{ rows: ChartCompareRow[]; plan: EncPlan }> {
+  const { blobs, files, existing } = opts;
+  const rows: ChartCompareRow[] = [];
+  const catalog = new Map<string, CatalogEntry>();
+  const catalogFile = files.find((f) => classifyFile(f.name) === 'catalog');
+  if (catalogFile) {
+    try {
+      for (const entry of readCatalog(await blobs.read(catalogFile.key))) {
+        catalog.set(entry.file.split(/[\\/]/).pop()!.toUpperCase(), entry);
+      }
+    } catch (err) {
+      rows.push({ chartName: catalogFile.name, oldEdtn: null, oldUpdn: null, newEdtn: null, newUpdn: null, isChanged: false, errors: [readError(catalogFile.name, err)] });
+    }
+  }
+  const checked = files.filter((f) => classifyFile(f.name) === 'cell' || classifyFile(f.name) === 'companion');
+  const crcErrors = await checkCrcs(blobs, checked, catalog);
+
+  const cells = new Map<string, StagedFile[]>();
+  for (const f of files) {
+    if (classifyFile(f.name) !== 'cell') continue;
+    const stem = CELL_FILE.exec(f.name)![1]!;
+    cells.set(stem, [...(cells.get(stem) ?? []), f]);
+  }
+  const plan: EncPlan = { cells: [], companions: files.filter((f) => classifyFile(f.name) === 'companion' && !crcErrors.has(f.name)) };
+  for (const [name, cellFiles] of cells) {
+    const outcome = await compareCell(blobs, name, cellFiles, existing.get(name), crcErrors, catalog);
+    rows.push(outcome.row);
+    if (outcome.plan) plan.cells.push(outcome.plan);
+  }
+  for (const f of files) {
+    const err = crcErrors.get(f.name);
+    if (err && classifyFile(f.name) === 'companion') {
+      rows.push({ chartName: f.name, oldEdtn: null, oldUpdn: null, newEdtn: null, newUpdn: null, isChanged: false, errors: [err] });
+    }
+  }
+  rows.sort((a, b) => a.chartName.localeCompare(b.chartName));
+  return { rows, plan };
+}

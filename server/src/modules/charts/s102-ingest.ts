@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { readS102, renderS102Png, S102Error, type S102Dataset } from '@chartroom/s102';
+import type { Db } from '../../db/client.js';
+import type { ChartDbRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import type { StoredUpload } from '../../storage/uploads.js';
+import { formatIsoDate, type CellMeta } from './cell-meta.js';
+import { findChartsByName, upsertChart, upsertCollection } from './charts.repository.js';
+
+const stemOf = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
+
+/** The list columns S-102 metadata can fill; it has no edition, update, scale or band. */
+function describeGrid(ds: S102Dataset): CellMeta {
+  const depth = ds.depth ? `, depths ${ds.depth.min.toFixed(1)} to ${ds.depth.max.toFixed(1)} m` : '';
+  return {
+    edition: null,
+    update: null,
+    releaseDate: formatIsoDate(ds.issueDate),
+    scale: null,
+    band: null,
+    description: `${ds.productSpecification ?? 'S-102'}${depth}`,
+    bbox: ds.bbox ? [ds.bbox[0], ds.bbox[1], ds.bbox[2], ds.bbox[3]] : null,
+    coverage: null,
+  };
+}
+
+/**
+ * Reads each uploaded grid (a file that is not S-102 refuses the whole upload), renders its depth
+ * preview, and stores grid + preview under `s102/<gcid>/`; one transaction writes the rows.
+ */
+export async function ingestS102(opts: { db: Db; blobs: BlobStore; gcId: number; uploads: StoredUpload[] }): Promise<ChartDbRow[]> {
+  const { db, blobs, gcId, uploads } = opts;
+  const prepared: { name: string; keys: string[]; meta: CellMeta }[] = [];
+  const written: string[] = [];
+  try {
+    for (const upload of uploads) {
+      let ds: S102Dataset;
+      try {
+        ds = await readS102(blobs.localPath(upload.key));
+      } catch (err) {
+        if (err instanceof S102Error) throw new AppError('unsupported_file', `${upload.filename} is not a readable S-102 file: ${err.message}`);
+        throw err;
+      }
+      const name = stemOf(upload.filename);
+      const folder = `s102/${gcId}/${name}/${randomUUID()}`;
+      const gridKey = `${folder}/${upload.filename}`;
+      const previewKey = `${folder}/preview.png`;
+      await blobs.put(gridKey, blobs.get(upload.key));
+      written.push(gridKey);
+      await blobs.put(previewKey, renderS102Png(ds));
+      written.push(previewKey);
+      prepared.push({ name, keys: [gridKey, previewKey], meta: describeGrid(ds) });
+    }
+    const { rows, replaced } = await db.transaction(async (tx) => {
+      const collection = await upsertCollection(tx, { geocontentId: gcId, kind: 's102', type: 's102' });
+      const before = await findChartsByName(tx, collection.id, prepared.map((p) => p.name));
+      const saved: ChartDbRow[] = [];
+      for (const p of prepared) saved.push(await upsertChart(tx, { collectionId: collection.id, name: p.name, sourceType: 's102', blobKeys: p.keys, meta: p.meta }));
+      return { rows: saved, replaced: before.flatMap((b) => b.blobKeys) };
+    });
+    await Promise.all(replaced.map((k) => blobs.delete(k)));
+    return rows;
+  } catch (err) {
+    await Promise.all(written.map((k) => blobs.delete(k)));
+    throw err;
+  }
+}

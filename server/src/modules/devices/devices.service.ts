@@ -1,0 +1,67 @@
+import type { AttachInstallationBody } from '@chartroom/contracts/licensing';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict, notFound } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { toInstallation } from '../licenses/licenses.presenter.js';
+import {
+  countInstallations,
+  deleteInstallation,
+  findInstallationByDevice,
+  findLicenseGeocontentId,
+  insertInstallation,
+  lockUserLicense,
+} from './devices.repository.js';
+
+/**
+ * Attaches a device to the user's licence. The licence row is locked for the transaction and the
+ * installations are counted inside it, so concurrent attaches never exceed deviceCount (0 = unlimited).
+ * A device already on the licence gets its existing installation back (`created: false`).
+ */
+export async function attachInstallation(opts: { db: Db; actor: Actor; licenseId: number; input: AttachInstallationBody; ip: string | null }) {
+  const { db, actor, input } = opts;
+  return db.transaction(async (tx) => {
+    const license = await lockUserLicense(tx, opts.licenseId, actor.id);
+    if (!license) throw notFound('Licence');
+    if (license.expiresAt && license.expiresAt.getTime() <= Date.now()) {
+      throw new AppError('conflict', 'This licence has expired: devices can no longer be attached');
+    }
+    const existing = await findInstallationByDevice(tx, license.id, input.deviceId);
+    if (existing) return { created: false, installation: toInstallation(existing) };
+    if (license.deviceCount > 0 && (await countInstallations(tx, license.id)) >= license.deviceCount) {
+      throw conflict(`This licence is for ${license.deviceCount} device(s) and all are in use: detach one first`);
+    }
+    const row = await insertInstallation(tx, {
+      licenseId: license.id,
+      deviceId: input.deviceId,
+      platformId: input.platformId,
+      applicationTypeId: input.applicationTypeId ?? null,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'installation.attach',
+      geocontentId: await findLicenseGeocontentId(tx, license.productId),
+      subject: { licenseId: license.id, installationId: row.id, deviceId: row.deviceId, platformId: row.platformId },
+      ip: opts.ip,
+    });
+    return { created: true, installation: toInstallation(row) };
+  });
+}
+
+/** Frees a slot of the user's licence. */
+export async function detachInstallation(opts: { db: Db; actor: Actor; licenseId: number; installationId: number; ip: string | null }) {
+  const { db, actor } = opts;
+  await db.transaction(async (tx) => {
+    const license = await lockUserLicense(tx, opts.licenseId, actor.id);
+    if (!license) throw notFound('Licence');
+    const row = await deleteInstallation(tx, license.id, opts.installationId);
+    if (!row) throw notFound('Installation');
+    await recordAudit(tx, {
+      actor,
+      action: 'installation.detach',
+      geocontentId: await findLicenseGeocontentId(tx, license.productId),
+      subject: { licenseId: license.id, installationId: row.id, deviceId: row.deviceId, platformId: row.platformId },
+      ip: opts.ip,
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { distributors, geocontents, installations, licenses, products, providers, users } from '../../db/schema/index.js';
+
+export async function insertLicense(db: DbOrTx, values: typeof licenses.$inferInsert) {
+  const [row] = await db.insert(licenses).values(values).returning();
+  return row!;
+}
+
+const publisherColumns = {
+  license: licenses,
+  product: products,
+  email: users.email,
+  providerTitle: providers.title,
+  distributorTitle: distributors.title,
+};
+
+/** Licences of one geocontent's products, with what the publisher's table shows. */
+export async function listLicensesOfGeocontent(db: DbOrTx, gcId: number) {
+  return db
+    .select(publisherColumns)
+    .from(licenses)
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .innerJoin(geocontents, eq(geocontents.id, products.geocontentId))
+    .innerJoin(providers, eq(providers.id, geocontents.providerId))
+    .innerJoin(users, eq(users.id, licenses.userId))
+    .leftJoin(distributors, eq(distributors.id, licenses.distributorId))
+    .where(eq(products.geocontentId, gcId))
+    .orderBy(desc(licenses.issuedAt), desc(licenses.id));
+}
+
+export async function findPublisherLicense(db: DbOrTx, licenseId: number) {
+  const [row] = await db
+    .select(publisherColumns)
+    .from(licenses)
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .innerJoin(geocontents, eq(geocontents.id, products.geocontentId))
+    .innerJoin(providers, eq(providers.id, geocontents.providerId))
+    .innerJoin(users, eq(users.id, licenses.userId))
+    .leftJoin(distributors, eq(distributors.id, licenses.distributorId))
+    .where(eq(licenses.id, licenseId));
+  return row!;
+}
+
+export async function deleteLicensesOfUser(db: DbOrTx, productId: number, userId: number) {
+  return db
+    .delete(licenses)
+    .where(and(eq(licenses.productId, productId), eq(licenses.userId, userId)))
+    .returning({ id: licenses.id });
+}
+
+/** A user's licences with product and geocontent, oldest first. */
+export async function listLicensesOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({ license: licenses, product: products, geocontent: geocontents })
+    .from(licenses)
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .innerJoin(geocontents, eq(geocontents.id, products.geocontentId))
+    .where(eq(licenses.userId, userId))
+    .orderBy(asc(licenses.issuedAt), asc(licenses.id));
+}
+
+export async function listInstallationsOfLicenses(db: DbOrTx, licenseIds: number[]) {
+  if (licenseIds.length === 0) return [];
+  return db.select().from(installations).where(inArray(installations.licenseId, licenseIds)).orderBy(asc(installations.id));
+}
+
+/** Licences a distributor issued for one product. */
+export async function listIssuedByDistributor(db: DbOrTx, distributorId: number, productId: number) {
+  return db
+    .select({ license: licenses, email: users.email })
+    .from(licenses)
+    .innerJoin(users, eq(users.id, licenses.userId))
+    .where(and(eq(licenses.distributorId, distributorId), eq(licenses.productId, productId), eq(licenses.issuerType, 'distributor')))
+    .orderBy(desc(licenses.issuedAt), desc(licenses.id));
+}

@@ -1,0 +1,130 @@
+import type { IssueLicenseQuery, IssuerType, PublisherLicense } from '@chartroom/contracts/licensing';
+import type { UserLicense } from '@chartroom/contracts/users';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { ProductRow } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { ensureUserAccount } from '../auth/auth.service.js';
+import { findOwnedProduct } from '../products/products.repository.js';
+import { requireOwnedGeocontent } from '../providers/providers.service.js';
+import { addMonths, toInstallation, toPublisherLicense } from './licenses.presenter.js';
+import {
+  deleteLicensesOfUser,
+  findPublisherLicense,
+  insertLicense,
+  listInstallationsOfLicenses,
+  listLicensesOfGeocontent,
+  listLicensesOfUser,
+} from './licenses.repository.js';
+
+/** Refuses products a licence cannot be issued for: only enabled com and corp products. */
+export function assertIssuable(product: ProductRow): void {
+  if (product.licType !== 'com' && product.licType !== 'corp') {
+    throw new AppError('bad_request', 'Licences are issued for com and corp products only');
+  }
+  if (!product.isEnabled) throw new AppError('conflict', 'This product is disabled: enable it before issuing licences');
+}
+
+/**
+ * Issues a licence inside the caller's transaction. An e-mail without an account gets one (the
+ * password is mailed), so the licence is never lost.
+ */
+export async function insertIssuedLicense(
+  tx: DbOrTx,
+  opts: {
+    product: ProductRow;
+    input: IssueLicenseQuery;
+    issuerType: IssuerType;
+    distributorId: number | null;
+    actor: Actor;
+    ip: string | null;
+    publicUrl: string;
+  },
+) {
+  const { product, input } = opts;
+  const user = await ensureUserAccount(tx, input.email, opts.publicUrl);
+  const issuedAt = new Date();
+  const license = await insertLicense(tx, {
+    productId: product.id,
+    userId: user.id,
+    issuedAt,
+    expiresAt: addMonths(issuedAt, input.exp),
+    deviceCount: input.devnum,
+    price: product.licType === 'com' ? product.price : null,
+    issuerType: opts.issuerType,
+    distributorId: opts.distributorId,
+    issuedByUserId: opts.actor.id,
+  });
+  await recordAudit(tx, {
+    actor: opts.actor,
+    action: 'license.issue',
+    geocontentId: product.geocontentId,
+    subject: { licenseId: license.id, productId: product.id, email: user.email, months: input.exp, deviceCount: input.devnum, issuerType: opts.issuerType },
+    ip: opts.ip,
+  });
+  return license;
+}
+
+/** `addpermit`: the provider issues a licence for one of its own com or corp products. */
+export async function issueProviderLicense(opts: { db: Db; actor: Actor; input: IssueLicenseQuery; ip: string | null; publicUrl: string }): Promise<PublisherLicense> {
+  const { db, actor, input } = opts;
+  const id = await db.transaction(async (tx) => {
+    const owned = await findOwnedProduct(tx, actor.id, input.prodid);
+    if (!owned) throw notFound('Product');
+    assertIssuable(owned.product);
+    const license = await insertIssuedLicense(tx, { ...opts, product: owned.product, issuerType: 'publisher', distributorId: null });
+    return license.id;
+  });
+  return toPublisherLicense(await findPublisherLicense(db, id));
+}
+
+/** `removepermit`: removes a user's licences of one of the provider's products. */
+export async function removeProviderLicense(opts: { db: Db; actor: Actor; input: { prodid: number; userid: number }; ip: string | null }) {
+  const { db, actor, input } = opts;
+  return db.transaction(async (tx) => {
+    const owned = await findOwnedProduct(tx, actor.id, input.prodid);
+    if (!owned) throw notFound('Product');
+    const removed = await deleteLicensesOfUser(tx, input.prodid, input.userid);
+    if (removed.length === 0) throw notFound('Licence');
+    await recordAudit(tx, {
+      actor,
+      action: 'license.remove',
+      geocontentId: owned.product.geocontentId,
+      subject: { productId: input.prodid, userId: input.userid, licenseIds: removed.map((r) => r.id) },
+      ip: opts.ip,
+    });
+    return { removed: removed.length };
+  });
+}
+
+export async function listProviderLicenses(opts: { db: Db; actor: Actor; gcId: number }): Promise<PublisherLicense[]> {
+  const gc = await requireOwnedGeocontent(opts.db, opts.actor, opts.gcId);
+  return (await listLicensesOfGeocontent(opts.db, gc.id)).map(toPublisherLicense);
+}
+
+/** The `listLicenses` hook of `/users/getprofile`: the user's licences with installations. */
+export async function listUserLicenses(db: Db, userId: number): Promise<UserLicense[]> {
+  const rows = await listLicensesOfUser(db, userId);
+  const inst = await listInstallationsOfLicenses(db, rows.map((r) => r.license.id));
+  return rows.map(({ license, product, geocontent }) => ({
+    id: license.id,
+    product: {
+      id: product.id,
+      licType: product.licType,
+      enc: product.enc,
+      s102: product.s102,
+      poi: product.poi,
+      ntm: product.ntm,
+      ais: product.ais,
+      weather: product.weather,
+      noaaWeather: product.noaaWeather,
+      navMsg: product.navMsg,
+      geoContent: { id: geocontent.id, title: geocontent.title },
+    },
+    issued: license.issuedAt.toISOString(),
+    expirationDate: license.expiresAt?.toISOString() ?? null,
+    installations: inst.filter((i) => i.licenseId === license.id).map(toInstallation),
+    deviceCount: license.deviceCount,
+  }));
+}

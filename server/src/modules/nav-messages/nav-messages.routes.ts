@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { gcidQuery, idParams, one } from '@chartroom/contracts/geocontents';
+import { navMessage, navMessageLimits, navMessageList, postNavMessageFields } from '@chartroom/contracts/nav-messages';
+import type { Db } from '../../db/client.js';
+import { actorOf } from '../../plugins/auth.js';
+import { receiveUpload } from '../geocontents/receive-upload.js';
+import { listNavMessagesOfGeocontent, postNavMessage, removeNavMessage, requireVisibleImage } from './nav-messages.service.js';
+
+export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const security = [{ bearer: [] }];
+  const tags = ['navigation messages'];
+
+  app.post(
+    '/api/navmessages',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A device sends a navigation message (multipart: gcid, text, lat, lng, images)',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: navMessage },
+      },
+    },
+    async (request) => {
+      const upload = await receiveUpload(request, app.blobs, {
+        prefix: 'navmessages',
+        // The smaller limit wins, so a huge "image" is cut off while it streams.
+        maxFileBytes: Math.min(app.config.MAX_UPLOAD_BYTES, navMessageLimits.maxImageBytes + 1),
+        maxFiles: navMessageLimits.maxImages,
+        fileFields: ['images'],
+        schema: postNavMessageFields,
+      });
+      return postNavMessage({ db, blobs: app.blobs, actor: actorOf(request), upload });
+    },
+  );
+
+  app.get(
+    '/api/navmessages',
+    {
+      preHandler: app.requireRole('provider'),
+      schema: { tags, summary: 'The navigation messages of a geocontent', security, querystring: gcidQuery, response: { 200: navMessageList } },
+    },
+    async (request) => listNavMessagesOfGeocontent({ db, actor: actorOf(request), input: request.query }),
+  );
+
+  app.delete(
+    '/api/navmessages/:id',
+    { preHandler: app.requireRole('provider'), schema: { tags, summary: 'Remove a navigation message', security, params: idParams, response: { 200: one } } },
+    async (request) => {
+      await removeNavMessage({ db, blobs: app.blobs, actor: actorOf(request), input: request.params });
+      return 1 as const;
+    },
+  );
+
+  app.get(
+    '/api/navmessages/images/:id',
+    { preHandler: app.authenticate, schema: { tags, summary: 'An image of a navigation message', security, params: idParams } },
+    async (request, reply) => {
+      const image = await requireVisibleImage({ db, actor: actorOf(request), input: request.params });
+      reply.header('content-type', image.mimetype);
+      reply.header('content-length', String(image.size));
+      reply.header('cache-control', 'private, max-age=3600');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(app.blobs.get(image.blobKey));
+    },
+  );
+};

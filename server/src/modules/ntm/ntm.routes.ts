@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { gcidQuery, idParams } from '@chartroom/contracts/geocontents';
+import { addNtmFields, ntmItem, ntmList } from '@chartroom/contracts/ntm';
+import type { Db } from '../../db/client.js';
+import { actorOf } from '../../plugins/auth.js';
+import { receiveUpload } from '../geocontents/receive-upload.js';
+import { addNtm, listNtmsOfGeocontent, removeNtm, requireOwnedNtm } from './ntm.service.js';
+
+export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const security = [{ bearer: [] }];
+  const preHandler = app.requireRole('provider');
+
+  app.post(
+    '/api/ntm',
+    {
+      preHandler,
+      schema: {
+        tags: ['ntm'],
+        summary: 'Upload an NTM PDF (multipart: file, gcid, optional description)',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: ntmItem },
+      },
+    },
+    async (request) => {
+      const upload = await receiveUpload(request, app.blobs, {
+        prefix: 'ntm',
+        maxFileBytes: app.config.MAX_UPLOAD_BYTES,
+        maxFiles: 1,
+        fileFields: ['file'],
+        schema: addNtmFields,
+      });
+      return addNtm({ db, blobs: app.blobs, actor: actorOf(request), upload });
+    },
+  );
+
+  app.get(
+    '/api/ntm/GetNtms4GC',
+    { preHandler, schema: { tags: ['ntm'], summary: 'The NTMs of a geocontent', security, querystring: gcidQuery, response: { 200: ntmList } } },
+    async (request) => listNtmsOfGeocontent({ db, actor: actorOf(request), input: request.query }),
+  );
+
+  app.get(
+    '/api/ntm/:id',
+    { preHandler, schema: { tags: ['ntm'], summary: 'The NTM PDF itself', security, params: idParams } },
+    async (request, reply) => {
+      const row = await requireOwnedNtm({ db, actor: actorOf(request), input: request.params });
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-length', String(row.size));
+      reply.header('content-disposition', `inline; filename="${row.id}.pdf"`);
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(app.blobs.get(row.blobKey));
+    },
+  );
+
+  app.delete(
+    '/api/ntm/:id',
+    { preHandler, schema: { tags: ['ntm'], summary: 'Remove an NTM', security, params: idParams, response: { 200: z.literal(1) } } },
+    async (request) => {
+      await removeNtm({ db, blobs: app.blobs, actor: actorOf(request), input: request.params });
+      return 1 as const;
+    },
+  );
+};

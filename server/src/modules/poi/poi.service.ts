@@ -1,0 +1,77 @@
+import type { Poi, PoiInput, PoiRelease, PoiReleaseDetail } from '@chartroom/contracts/poi';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { requireOwnedGeocontent } from '../providers/providers.service.js';
+import {
+  deletePoi,
+  findOwnedPoi,
+  findOwnedPoiRelease,
+  insertPoi,
+  insertPoiRelease,
+  listPoiReleases,
+  listPois,
+  updatePoi,
+  type PoiRow,
+} from './poi.repository.js';
+
+type PoiCategory = Poi['category'];
+
+export function presentPoi(row: PoiRow): Poi {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category as PoiCategory,
+    description: row.description,
+    lat: row.lat,
+    lng: row.lng,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listPoisOfGeocontent(opts: { db: Db; actor: Actor; input: { gcid: number } }): Promise<Poi[]> {
+  const gc = await requireOwnedGeocontent(opts.db, opts.actor, opts.input.gcid);
+  return (await listPois(opts.db, gc.id)).map(presentPoi);
+}
+
+export async function createPoi(opts: { db: Db; actor: Actor; input: { gcid: number; poi: PoiInput } }): Promise<Poi> {
+  const gc = await requireOwnedGeocontent(opts.db, opts.actor, opts.input.gcid);
+  return presentPoi(await insertPoi(opts.db, { geocontentId: gc.id, ...opts.input.poi }));
+}
+
+async function requireOwnedPoi(db: Db, actor: Actor, id: number): Promise<PoiRow> {
+  const row = await findOwnedPoi(db, actor.id, id);
+  if (!row) throw notFound('Point of interest');
+  return row;
+}
+
+export async function changePoi(opts: { db: Db; actor: Actor; input: { id: number; poi: PoiInput } }): Promise<Poi> {
+  const row = await requireOwnedPoi(opts.db, opts.actor, opts.input.id);
+  return presentPoi(await updatePoi(opts.db, row.id, opts.input.poi));
+}
+
+export async function removePoi(opts: { db: Db; actor: Actor; input: { id: number } }): Promise<void> {
+  const row = await requireOwnedPoi(opts.db, opts.actor, opts.input.id);
+  await deletePoi(opts.db, row.id);
+}
+
+/** "Publish Poi": freezes the current points as a release, in one transaction with the read. */
+export async function publishPois(opts: { db: Db; actor: Actor; input: { gcid: number } }): Promise<PoiRelease> {
+  const gc = await requireOwnedGeocontent(opts.db, opts.actor, opts.input.gcid);
+  const release = await opts.db.transaction(async (tx) => {
+    const items = (await listPois(tx, gc.id)).map(({ id, name, category, description, lat, lng }) => ({ id, name, category, description, lat, lng }));
+    return insertPoiRelease(tx, { geocontentId: gc.id, itemsCount: items.length, items });
+  });
+  return { id: release.id, timestamp: release.timestamp.toISOString(), itemsCount: release.itemsCount };
+}
+
+export async function listPoiReleasesOfGeocontent(opts: { db: Db; actor: Actor; input: { geoContentId: number } }): Promise<PoiRelease[]> {
+  const gc = await requireOwnedGeocontent(opts.db, opts.actor, opts.input.geoContentId);
+  return (await listPoiReleases(opts.db, gc.id)).map((r) => ({ ...r, timestamp: r.timestamp.toISOString() }));
+}
+
+export async function getPoiRelease(opts: { db: Db; actor: Actor; input: { id: number } }): Promise<PoiReleaseDetail> {
+  const row = await findOwnedPoiRelease(opts.db, opts.actor.id, opts.input.id);
+  if (!row) throw notFound('POI release');
+  return { id: row.id, timestamp: row.timestamp.toISOString(), itemsCount: row.itemsCount, items: row.items as PoiReleaseDetail['items'] };
+}

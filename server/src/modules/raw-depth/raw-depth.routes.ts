@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { geoContentIdQuery, idParams, one } from '@chartroom/contracts/geocontents';
+import { addRawFields, rawDepth, rawDepthList, rdidQuery } from '@chartroom/contracts/raw-depth';
+import type { Db } from '../../db/client.js';
+import { actorOf } from '../../plugins/auth.js';
+import { receiveUpload } from '../geocontents/receive-upload.js';
+import {
+  addRawDepth,
+  listRawDepthsOfGeocontent,
+  publishRawDepth,
+  removeRawDepth,
+  requireOwnedRawDepthFile,
+} from './raw-depth.service.js';
+
+export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const security = [{ bearer: [] }];
+  const preHandler = app.requireRole('provider');
+  const tags = ['raw depth'];
+
+  app.post(
+    '/api/geocontent/addraw',
+    {
+      preHandler,
+      schema: { tags, summary: 'Upload a raw depth file (multipart: file, gcid, optional descr)', security, consumes: ['multipart/form-data'], response: { 200: rawDepth } },
+    },
+    async (request) => {
+      const upload = await receiveUpload(request, app.blobs, {
+        prefix: 'raw',
+        maxFileBytes: app.config.MAX_UPLOAD_BYTES,
+        maxFiles: 1,
+        fileFields: ['file'],
+        schema: addRawFields,
+      });
+      return addRawDepth({ db, blobs: app.blobs, actor: actorOf(request), upload });
+    },
+  );
+
+  app.get(
+    '/api/geocontent/GetRawDepthList',
+    { preHandler, schema: { tags, summary: 'The raw depth files of a geocontent', security, querystring: geoContentIdQuery, response: { 200: rawDepthList } } },
+    async (request) => listRawDepthsOfGeocontent({ db, actor: actorOf(request), input: request.query }),
+  );
+
+  app.get(
+    '/api/geocontent/PublishRawDepth',
+    { preHandler, schema: { tags, summary: 'Publish a raw depth file (answers 1)', security, querystring: rdidQuery, response: { 200: one } } },
+    async (request) => {
+      await publishRawDepth({ db, actor: actorOf(request), input: { rdid: request.query.rdid, isPublished: true } });
+      return 1 as const;
+    },
+  );
+
+  app.get(
+    '/api/geocontent/HideRawDepth',
+    { preHandler, schema: { tags, summary: 'Hide a raw depth file (answers 1)', security, querystring: rdidQuery, response: { 200: one } } },
+    async (request) => {
+      await publishRawDepth({ db, actor: actorOf(request), input: { rdid: request.query.rdid, isPublished: false } });
+      return 1 as const;
+    },
+  );
+
+  app.get(
+    '/api/rawdepth/:id',
+    { preHandler, schema: { tags, summary: 'Download a raw depth file', security, params: idParams } },
+    async (request, reply) => {
+      const row = await requireOwnedRawDepthFile({ db, actor: actorOf(request), input: request.params });
+      reply.header('content-type', 'application/octet-stream');
+      reply.header('content-length', String(row.size));
+      reply.header('content-disposition', `attachment; filename="${encodeURIComponent(row.filename)}"`);
+      return reply.send(app.blobs.get(row.blobKey));
+    },
+  );
+
+  app.delete(
+    '/api/rawdepth/:id',
+    { preHandler, schema: { tags, summary: 'Delete a raw depth file', security, params: idParams, response: { 200: one } } },
+    async (request) => {
+      await removeRawDepth({ db, blobs: app.blobs, actor: actorOf(request), input: request.params });
+      return 1 as const;
+    },
+  );
+};
