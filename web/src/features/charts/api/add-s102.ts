@@ -1,16 +1,19 @@
 import { addS102Answer, type AddS102Answer } from '@chartroom/contracts/charts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { chartKeys } from './chart-keys';
-import { uploadWithProgress, type UploadProgress } from './upload-with-progress';
+import { uploadWithProgress } from '../../../lib/upload';
+
+export type UploadProgress = (percent: number) => void;
 
 export type AddS102Input = { gcid: number; files: File[]; onProgress?: UploadProgress };
 
 /** `POST /api/geocontent/adds102`. */
 export function addS102({ gcid, files, onProgress }: AddS102Input): Promise<AddS102Answer> {
-  const form = new FormData();
-  form.append('gcid', String(gcid));
-  for (const file of files) form.append('files', file, file.name);
-  return uploadWithProgress('/api/geocontent/adds102', form, addS102Answer, onProgress);
+  return uploadWithProgress('/api/geocontent/adds102', {
+    fields: { gcid: String(gcid), files },
+    schema: addS102Answer,
+    ...(onProgress ? { onProgress } : {}),
+  });
 }
 
 export function useAddS102() {

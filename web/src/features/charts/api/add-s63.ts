@@ -1,17 +1,19 @@
 import { addS63Answer, type AddS63Answer } from '@chartroom/contracts/charts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { chartKeys } from './chart-keys';
-import { uploadWithProgress, type UploadProgress } from './upload-with-progress';
+import { uploadWithProgress } from '../../../lib/upload';
+
+export type UploadProgress = (percent: number) => void;
 
 export type AddS63Input = { geocontentId: number; deviceKey: string; file: File; onProgress?: UploadProgress };
 
 /** `POST /api/geocontent/AddS63ToGeocontent`: keeps the zip; a background job converts it. */
 export function addS63({ geocontentId, deviceKey, file, onProgress }: AddS63Input): Promise<AddS63Answer> {
-  const form = new FormData();
-  form.append('geocontentId', String(geocontentId));
-  form.append('deviceKey', deviceKey);
-  form.append('file', file, file.name);
-  return uploadWithProgress('/api/geocontent/AddS63ToGeocontent', form, addS63Answer, onProgress);
+  return uploadWithProgress('/api/geocontent/AddS63ToGeocontent', {
+    fields: { geocontentId: String(geocontentId), deviceKey, file },
+    schema: addS63Answer,
+    ...(onProgress ? { onProgress } : {}),
+  });
 }
 
 export function useAddS63() {

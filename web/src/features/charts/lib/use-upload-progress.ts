@@ -11,7 +11,8 @@ export function useUploadProgress() {
   const [phase, setPhase] = useState<UploadPhase>('idle');
   const handleProgress = useCallback((sent: number) => {
     setPhase('sending');
-    setPercent(Math.min(95, Math.round(sent * 0.95)));
+    // lib/upload already scales the bytes sent to 0–95.
+    setPercent(Math.min(95, sent));
   }, []);
   const start = useCallback(() => {
     setPhase('sending');
