@@ -41,6 +41,24 @@ export const platformIds = [1, 2, 3, 4] as const;
 export const rateApplications = ['mKart', 'Vega', 'ECDIS', 'dKart', 'NjordPilot'] as const;
 export const rateProducts = ['Primar', 'NOAA', 'NHO'] as const;
 export const shortProductCodes = ['ENC', 'AIS', 'NTM', 'POI', 'WTHR', 'NMSG'] as const;
+export type ShortProductCode = (typeof shortProductCodes)[number];
+
+/** Spec §9 short codes in display order, with the product flag each stands for. */
+const shortCodeFlags = [
+  ['ENC', 'enc'],
+  ['AIS', 'ais'],
+  ['NTM', 'ntm'],
+  ['POI', 'poi'],
+  ['WTHR', 'weather'],
+  ['NMSG', 'navMsg'],
+] as const;
+
+type ProductFlags = Partial<Record<(typeof shortCodeFlags)[number][1], boolean>>;
+
+/** The short product description's codes, e.g. ['ENC', 'NTM'] (spec §2 user cabinet). */
+export function productShortCodes(product: ProductFlags): ShortProductCode[] {
+  return shortCodeFlags.filter(([, flag]) => product[flag] === true).map(([code]) => code);
+}
 
 export const limits = {
   geocontentTitleMin: 5,

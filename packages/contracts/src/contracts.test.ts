@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activateBody, formatActivationCode } from './activation.js';
 import { registerBody } from './auth.js';
+import { productShortCodes } from './constants.js';
 import { errorCodes, errorStatus } from './errors.js';
 
 describe('contracts', () => {
@@ -22,5 +23,12 @@ describe('contracts', () => {
 
   it('maps every error code to an HTTP status', () => {
     for (const code of errorCodes) expect(errorStatus[code]).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('short product codes', () => {
+  it('lists the codes of the flags that are on, in display order', () => {
+    expect(productShortCodes({ enc: true, ntm: true, weather: true, navMsg: true, ais: false, poi: false })).toEqual(['ENC', 'NTM', 'WTHR', 'NMSG']);
+    expect(productShortCodes({ enc: true })).toEqual(['ENC']);
   });
 });

@@ -1,16 +1,7 @@
 import { Badge, Group } from '@mantine/core';
+import { productShortCodes } from '@chartroom/contracts/constants';
 import type { Product } from '@chartroom/contracts/licensing';
 import { useTranslation } from 'react-i18next';
-
-// Spec §9 short codes in display order, with the flag each stands for.
-const codes = [
-  ['ENC', 'enc'],
-  ['AIS', 'ais'],
-  ['NTM', 'ntm'],
-  ['POI', 'poi'],
-  ['WTHR', 'weather'],
-  ['NMSG', 'navMsg'],
-] as const;
 
 type Flags = Pick<Product, 'licType' | 'enc' | 'ais' | 'ntm' | 'poi' | 'weather' | 'navMsg'>;
 
@@ -22,9 +13,7 @@ export function ProductSummary({ product }: { product: Flags }) {
       <Badge variant="outline" color="gray">
         {t(`licType.${product.licType}`, { defaultValue: product.licType })}
       </Badge>
-      {codes
-        .filter(([, flag]) => product[flag])
-        .map(([code]) => (
+      {productShortCodes(product).map((code) => (
           <Badge key={code} variant="light">
             {code}
           </Badge>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../../../components/ui/date-text';
 import { DetachInstallationButton } from '../../user-licenses/components/detach-installation-button';
-import { productCodes } from '../lib/product-codes';
+import { productShortCodes } from '@chartroom/contracts/constants';
 
 const columnCount = 5;
 
@@ -48,7 +48,7 @@ export function LicenseRow({ license }: { license: UserLicense }) {
             <Badge variant="outline" color="gray">
               {licType}
             </Badge>
-            {productCodes(product).map((code) => (
+            {productShortCodes(product).map((code) => (
               <Badge key={code} variant="light">
                 {code}
               </Badge>
