@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@chartroom/contracts/constants';
@@ -32,10 +32,10 @@ declare module 'fastify' {
     tokenError: 'expired' | 'invalid' | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid token of an existing account. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: authenticated and holding one of the roles. */
-    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** onRequest hook: a valid token of an existing account. */
+    authenticate: onRequestAsyncHookHandler;
+    /** onRequest hook: authenticated and holding one of the roles. */
+    requireRole(...roles: Role[]): onRequestAsyncHookHandler;
     signToken(actor: { id: number; email: string }): string;
   }
 }

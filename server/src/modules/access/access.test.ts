@@ -9,6 +9,19 @@ const guarded: { method: 'GET' | 'POST'; url: string; roles: Role[] }[] = [
   { method: 'GET', url: '/providers/me', roles: ['provider'] },
   { method: 'GET', url: '/api/users/setCurrentGC?gcid=1', roles: ['provider'] },
   { method: 'GET', url: '/api/distributors/me', roles: ['distributor'] },
+  { method: 'GET', url: '/api/geocontent/', roles: ['provider'] },
+  { method: 'POST', url: '/api/geocontent/addenc', roles: ['provider'] },
+  { method: 'GET', url: '/charts/getCollection?gcid=1', roles: ['provider'] },
+  { method: 'GET', url: '/api/geocontent/ApplyEnc?guid=00000000-0000-4000-8000-000000000000', roles: ['provider'] },
+  { method: 'GET', url: '/api/ntm/GetNtms4GC?gcid=1', roles: ['provider'] },
+  { method: 'GET', url: '/api/geocontent/GetRawDepthList?geoContentId=1', roles: ['provider'] },
+  { method: 'GET', url: '/api/geocontent/GetPoiList?geoContentId=1', roles: ['provider'] },
+  { method: 'POST', url: '/api/providers/AddUpdateProduct', roles: ['provider'] },
+  { method: 'GET', url: '/api/providers/getLicenses?gcid=1', roles: ['provider'] },
+  { method: 'GET', url: '/api/providers/DistribRequests?gcid=1', roles: ['provider'] },
+  { method: 'GET', url: '/api/distributors/GetAllProducts', roles: ['distributor'] },
+  { method: 'GET', url: '/api/distributors/issueLicense?email=a@b.test&prodid=1', roles: ['distributor'] },
+  { method: 'GET', url: '/api/custom-products/users', roles: ['distributor'] },
 ];
 
 describe('route guards', () => {

@@ -11,7 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/api/providers/audit',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: {
         tags: ['provider'],
         summary: "The audit log of a geocontent's licence, permit and product actions (newest first)",

@@ -19,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; perMinute: numb
   app.post(
     '/auth/refresh',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['auth'], summary: 'A fresh token with the current roles', security: [{ bearer: [] }], response: { 200: authUser } },
     },
     async (request) => refresh(deps, actorOf(request).id),

@@ -15,7 +15,7 @@ const multipart = { consumes: ['multipart/form-data'] };
 
 export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  app.addHook('preHandler', app.requireRole('provider'));
+  app.addHook('onRequest', app.requireRole('provider'));
 
   app.post(
     '/api/geocontent/addenc',

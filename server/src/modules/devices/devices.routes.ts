@@ -11,7 +11,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db; detachPerMinute: numb
   app.post(
     '/api/licenses/:id/installations',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['devices'],
         summary: "Attach a device to the signed-in user's licence (409 when all its devices are in use)",
@@ -30,7 +30,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db; detachPerMinute: numb
   app.delete(
     '/api/licenses/:id/installations/:installationId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: { rateLimit: { max: detachPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['devices'],

@@ -11,7 +11,7 @@ export const distributorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.get(
     '/api/distributors/create',
     {
-      preHandler: app.requireRole('user', 'distributor'),
+      onRequest: app.requireRole('user', 'distributor'),
       schema: {
         tags: ['distributor'],
         summary: 'Register as a distributor',
@@ -39,7 +39,7 @@ export const distributorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.get(
     '/api/distributors/me',
     {
-      preHandler: app.requireRole('distributor'),
+      onRequest: app.requireRole('distributor'),
       schema: { tags: ['distributor'], summary: 'The distributor', security: [{ bearer: [] }], response: { 200: distributorMe } },
     },
     async (request) => {

@@ -10,7 +10,7 @@ export const geocontentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.get(
     '/api/geocontent/gotomap',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: { tags: ['geocontent'], summary: 'A task id for the map screen of a geocontent', security, querystring: gcidQuery, response: { 200: mapTask } },
     },
     async (request) => createMapTask({ db, actor: actorOf(request), input: request.query }),
@@ -19,7 +19,7 @@ export const geocontentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.get(
     '/api/geocontent/maptask',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: { tags: ['geocontent'], summary: 'The geocontent a map task id stands for', security, querystring: mapTaskQuery, response: { 200: mapTaskDetail } },
     },
     async (request) => getMapTask({ db, actor: actorOf(request), input: request.query }),

@@ -12,7 +12,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
   app.get(
     '/api/providers/addpermit',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: {
         tags: ['provider'],
         summary: 'Issue a licence for a com or corp product to an e-mail (an account is made when none exists)',
@@ -27,7 +27,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
   app.get(
     '/api/providers/removepermit',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: {
         tags: ['provider'],
         summary: "Remove a user's licence of a product",
@@ -42,7 +42,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
   app.get(
     '/api/providers/getLicenses',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: {
         tags: ['provider'],
         summary: "The licences of a geocontent's products",

@@ -13,7 +13,7 @@ export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.post(
     '/api/navmessages',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'A device sends a navigation message (multipart: gcid, text, lat, lng, images)',
@@ -38,7 +38,7 @@ export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.get(
     '/api/navmessages',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: { tags, summary: 'The navigation messages of a geocontent', security, querystring: gcidQuery, response: { 200: navMessageList } },
     },
     async (request) => listNavMessagesOfGeocontent({ db, actor: actorOf(request), input: request.query }),
@@ -46,7 +46,7 @@ export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   app.delete(
     '/api/navmessages/:id',
-    { preHandler: app.requireRole('provider'), schema: { tags, summary: 'Remove a navigation message', security, params: idParams, response: { 200: one } } },
+    { onRequest: app.requireRole('provider'), schema: { tags, summary: 'Remove a navigation message', security, params: idParams, response: { 200: one } } },
     async (request) => {
       await removeNavMessage({ db, blobs: app.blobs, actor: actorOf(request), input: request.params });
       return 1 as const;
@@ -55,7 +55,7 @@ export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   app.get(
     '/api/navmessages/images/:id',
-    { preHandler: app.authenticate, schema: { tags, summary: 'An image of a navigation message', security, params: idParams } },
+    { onRequest: app.authenticate, schema: { tags, summary: 'An image of a navigation message', security, params: idParams } },
     async (request, reply) => {
       const image = await requireVisibleImage({ db, actor: actorOf(request), input: request.params });
       reply.header('content-type', image.mimetype);

@@ -22,7 +22,7 @@ export const poiRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
 
   app.get(
     '/api/geocontent/GoToPoiEditor',
-    { preHandler, schema: { tags, summary: 'May the POI editor open for this geocontent (answers 1)', security, querystring: gcidQuery, response: { 200: one } } },
+    { onRequest: preHandler, schema: { tags, summary: 'May the POI editor open for this geocontent (answers 1)', security, querystring: gcidQuery, response: { 200: one } } },
     async (request) => {
       await requireOwnedGeocontent(db, actorOf(request), request.query.gcid);
       return 1 as const;
@@ -31,43 +31,43 @@ export const poiRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
 
   app.get(
     '/api/geocontent/ConvertPoi',
-    { preHandler, schema: { tags, summary: 'Publish Poi: snapshot the current points as a release', security, querystring: gcidQuery, response: { 200: poiRelease } } },
+    { onRequest: preHandler, schema: { tags, summary: 'Publish Poi: snapshot the current points as a release', security, querystring: gcidQuery, response: { 200: poiRelease } } },
     async (request) => publishPois({ db, actor: actorOf(request), input: request.query }),
   );
 
   app.get(
     '/api/geocontent/GetPoiList',
-    { preHandler, schema: { tags, summary: 'The POI releases of a geocontent', security, querystring: geoContentIdQuery, response: { 200: poiReleaseList } } },
+    { onRequest: preHandler, schema: { tags, summary: 'The POI releases of a geocontent', security, querystring: geoContentIdQuery, response: { 200: poiReleaseList } } },
     async (request) => listPoiReleasesOfGeocontent({ db, actor: actorOf(request), input: request.query }),
   );
 
   app.get(
     '/api/poi/releases/:id',
-    { preHandler, schema: { tags, summary: 'One POI release with its frozen points', security, params: idParams, response: { 200: poiReleaseDetail } } },
+    { onRequest: preHandler, schema: { tags, summary: 'One POI release with its frozen points', security, params: idParams, response: { 200: poiReleaseDetail } } },
     async (request) => getPoiRelease({ db, actor: actorOf(request), input: request.params }),
   );
 
   app.get(
     '/api/poi',
-    { preHandler, schema: { tags, summary: 'The points of interest being edited', security, querystring: gcidQuery, response: { 200: poiList } } },
+    { onRequest: preHandler, schema: { tags, summary: 'The points of interest being edited', security, querystring: gcidQuery, response: { 200: poiList } } },
     async (request) => listPoisOfGeocontent({ db, actor: actorOf(request), input: request.query }),
   );
 
   app.post(
     '/api/poi',
-    { preHandler, schema: { tags, summary: 'Add a point of interest', security, querystring: gcidQuery, body: poiInput, response: { 200: poi } } },
+    { onRequest: preHandler, schema: { tags, summary: 'Add a point of interest', security, querystring: gcidQuery, body: poiInput, response: { 200: poi } } },
     async (request) => createPoi({ db, actor: actorOf(request), input: { gcid: request.query.gcid, poi: request.body } }),
   );
 
   app.put(
     '/api/poi/:id',
-    { preHandler, schema: { tags, summary: 'Edit or move a point of interest', security, params: idParams, body: poiInput, response: { 200: poi } } },
+    { onRequest: preHandler, schema: { tags, summary: 'Edit or move a point of interest', security, params: idParams, body: poiInput, response: { 200: poi } } },
     async (request) => changePoi({ db, actor: actorOf(request), input: { id: request.params.id, poi: request.body } }),
   );
 
   app.delete(
     '/api/poi/:id',
-    { preHandler, schema: { tags, summary: 'Delete a point of interest', security, params: idParams, response: { 200: z.literal(1) } } },
+    { onRequest: preHandler, schema: { tags, summary: 'Delete a point of interest', security, params: idParams, response: { 200: z.literal(1) } } },
     async (request) => {
       await removePoi({ db, actor: actorOf(request), input: request.params });
       return 1 as const;

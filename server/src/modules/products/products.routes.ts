@@ -9,7 +9,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/providers/AddUpdateProduct',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: {
         tags: ['provider'],
         summary: 'Create, update, disable or enable the product of one licence type of a geocontent',

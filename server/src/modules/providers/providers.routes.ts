@@ -13,7 +13,7 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; listProducts: Produ
     '/api/geocontent/create2',
     {
       // Any signed-in user may register as a provider; a provider adds geocontents.
-      preHandler: app.requireRole('user', 'provider'),
+      onRequest: app.requireRole('user', 'provider'),
       schema: {
         tags: ['provider'],
         summary: 'Register as a provider with a first geocontent, or add a geocontent',
@@ -31,7 +31,7 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; listProducts: Produ
   app.get(
     '/providers/me',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: { tags: ['provider'], summary: 'The provider with its geocontents', security: [{ bearer: [] }], response: { 200: providerMe } },
     },
     async (request) => getProviderMe({ db, actor: actorOf(request), listProducts }),
@@ -40,7 +40,7 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; listProducts: Produ
   app.get(
     '/api/geocontent/',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: { tags: ['provider'], summary: "The provider's geocontents with their products", security: [{ bearer: [] }], response: { 200: geocontentList } },
     },
     async (request) => listOwnGeocontents({ db, actor: actorOf(request), listProducts }),
@@ -49,7 +49,7 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; listProducts: Produ
   app.get(
     '/api/geocontent/:id',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: {
         tags: ['provider'],
         summary: 'One of the provider’s geocontents with its products',

@@ -14,13 +14,13 @@ import {
 
 export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const security = [{ bearer: [] }];
-  const preHandler = app.requireRole('provider');
+  const asProvider = app.requireRole('provider');
   const tags = ['raw depth'];
 
   app.post(
     '/api/geocontent/addraw',
     {
-      preHandler,
+      onRequest: asProvider,
       schema: { tags, summary: 'Upload a raw depth file (multipart: file, gcid, optional descr)', security, consumes: ['multipart/form-data'], response: { 200: rawDepth } },
     },
     async (request) => {
@@ -37,13 +37,13 @@ export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/geocontent/GetRawDepthList',
-    { preHandler, schema: { tags, summary: 'The raw depth files of a geocontent', security, querystring: geoContentIdQuery, response: { 200: rawDepthList } } },
+    { onRequest: asProvider, schema: { tags, summary: 'The raw depth files of a geocontent', security, querystring: geoContentIdQuery, response: { 200: rawDepthList } } },
     async (request) => listRawDepthsOfGeocontent({ db, actor: actorOf(request), input: request.query }),
   );
 
   app.get(
     '/api/geocontent/PublishRawDepth',
-    { preHandler, schema: { tags, summary: 'Publish a raw depth file (answers 1)', security, querystring: rdidQuery, response: { 200: one } } },
+    { onRequest: asProvider, schema: { tags, summary: 'Publish a raw depth file (answers 1)', security, querystring: rdidQuery, response: { 200: one } } },
     async (request) => {
       await publishRawDepth({ db, actor: actorOf(request), input: { rdid: request.query.rdid, isPublished: true } });
       return 1 as const;
@@ -52,7 +52,7 @@ export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/geocontent/HideRawDepth',
-    { preHandler, schema: { tags, summary: 'Hide a raw depth file (answers 1)', security, querystring: rdidQuery, response: { 200: one } } },
+    { onRequest: asProvider, schema: { tags, summary: 'Hide a raw depth file (answers 1)', security, querystring: rdidQuery, response: { 200: one } } },
     async (request) => {
       await publishRawDepth({ db, actor: actorOf(request), input: { rdid: request.query.rdid, isPublished: false } });
       return 1 as const;
@@ -61,7 +61,7 @@ export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/rawdepth/:id',
-    { preHandler, schema: { tags, summary: 'Download a raw depth file', security, params: idParams } },
+    { onRequest: asProvider, schema: { tags, summary: 'Download a raw depth file', security, params: idParams } },
     async (request, reply) => {
       const row = await requireOwnedRawDepthFile({ db, actor: actorOf(request), input: request.params });
       reply.header('content-type', 'application/octet-stream');
@@ -73,7 +73,7 @@ export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.delete(
     '/api/rawdepth/:id',
-    { preHandler, schema: { tags, summary: 'Delete a raw depth file', security, params: idParams, response: { 200: one } } },
+    { onRequest: asProvider, schema: { tags, summary: 'Delete a raw depth file', security, params: idParams, response: { 200: one } } },
     async (request) => {
       await removeRawDepth({ db, blobs: app.blobs, actor: actorOf(request), input: request.params });
       return 1 as const;

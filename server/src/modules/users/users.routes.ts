@@ -14,7 +14,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; listLicenses: LicenseLi
   app.get(
     '/users/getprofile',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['users'], summary: "The signed-in user's profile and licences", security: [{ bearer: [] }], response: { 200: userProfile } },
     },
     async (request) => {
@@ -28,7 +28,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; listLicenses: LicenseLi
   app.get(
     '/api/users/setCurrentGC',
     {
-      preHandler: app.requireRole('provider'),
+      onRequest: app.requireRole('provider'),
       schema: {
         tags: ['users'],
         summary: 'Remember the geocontent the provider works on',
