@@ -39,6 +39,8 @@ export interface AppOptions {
   /** Tests pass false and drive the runner themselves with `app.jobs.drain()`. */
   startJobs?: boolean;
   logger?: boolean;
+  /** Where the JSON log lines go (stdout by default); tests read them from here. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -60,6 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             redact: {
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["new-token"]', '*.password', '*.token'],
               censor: '[redacted]',

@@ -23,7 +23,7 @@ export interface TestApp {
  * A fresh app on a fresh database: in-memory PGlite by default, or — when DATABASE_URL is set — a
  * new database created on that PostgreSQL server and dropped afterwards.
  */
-export async function buildTestApp(env: Partial<Env> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Partial<Env> = {}, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chartroom-test-'));
   let dropDb: (() => Promise<void>) | null = null;
   let url: string | undefined;
@@ -50,7 +50,7 @@ export async function buildTestApp(env: Partial<Env> = {}): Promise<TestApp> {
   );
   const database = await openDatabase({ url, dataDir: undefined });
   await database.migrate();
-  const app = await buildApp({ config, database, startJobs: false, logger: false });
+  const app = await buildApp({ config, database, startJobs: false, ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }) });
   await app.ready();
   let counter = 0;
   return {

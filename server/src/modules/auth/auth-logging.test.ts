@@ -1,0 +1,34 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+
+describe('logs', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    t = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+  });
+  afterAll(() => t.close());
+
+  it('carry a request id and never a password, a token or a mailed password', async () => {
+    const u = await t.loginAs('user');
+    const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: u.email, password: 'test-password' } });
+    const token = login.json().token as string;
+    await t.app.inject({ method: 'GET', url: '/users/getprofile', headers: { authorization: `Bearer ${token}` } });
+    await t.app.inject({ method: 'POST', url: '/auth/register', payload: { email: 'logged@example.test' } });
+    await t.app.jobs.drain();
+    const [mail] = await t.database.db.query.mailOutbox.findMany();
+    const mailed = /Password: (\S+)/.exec(mail!.text)![1]!;
+
+    const all = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.some((l) => typeof JSON.parse(l).reqId === 'string')).toBe(true);
+    expect(all).not.toContain('test-password');
+    expect(all).not.toContain(token);
+    expect(all).not.toContain(mailed);
+    expect(all).toContain('logged@example.test');
+  });
+});
