@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // s57 fuzzing: 10 000 mutated inputs (truncations, bit flips, corrupted length fields) made from the
-// corpus cells and update files; each must end in a clean read or a typed S57Error within 1 s.
-// Usage: node bench/s57/fuzz.mjs [count] [seed]
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+// corpus cells and update files; each must end in a clean read or a typed S57Error within 1 s, through
+// both readers: the full one (readS57, getCellInfo, every GeoJSON geometry) and the lazy one the
+// command uses (scanS57 + indexCell, getCellInfo, every GeoJSON feature). Each input is timed with
+// performance.now() per reader; the distribution (p50/p90/p99/max) is printed.
+// Usage: node bench/s57/fuzz.mjs [count] [seed] [--write-slow DIR]
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const testdata = process.env.CHARTROOM_TESTDATA ? resolve(process.env.CHARTROOM_TESTDATA) : resolve(repo, '../shared/testdata');
-const { readS57, getCellInfo, geoJSONFeatures, readCatalog, S57Error } = await import(join(repo, 'packages/s57/dist/index.js'));
+const { readS57, getCellInfo, geoJSONFeatures, readCatalog, scanS57, indexCell, S57Error } = await import(join(repo, 'packages/s57/dist/index.js'));
+const slowDir = process.argv.indexOf('--write-slow') > 0 ? process.argv[process.argv.indexOf('--write-slow') + 1] : null;
 const count = Number(process.argv[2] ?? 10_000);
 let seed = Number(process.argv[3] ?? 20240105) >>> 0;
 const rand = (n) => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return seed % n; };
@@ -43,28 +47,57 @@ function mutate(src) {
 
 const stats = { ok: 0, typed: 0, crash: 0, slow: 0 };
 const codes = {};
-let worst = 0;
+const times = { full: [], lazy: [] };
+const slowest = {};
 const t0 = performance.now();
-for (let i = 0; i < count; i++) {
-  const src = inputs[rand(inputs.length)];
-  const { kind, bytes } = mutate(src.bytes);
+
+function run(kind, src, bytes, reader) {
   const start = performance.now();
+  let result = 'ok';
   try {
     if (src.p.endsWith('.031')) readCatalog(bytes);
-    else {
+    else if (reader === 'full') {
       const ds = readS57(bytes);
       getCellInfo(ds);
       for (const _ of geoJSONFeatures(ds)) { /* assemble every geometry */ }
+    } else {
+      const ds = indexCell(scanS57(bytes));
+      getCellInfo(ds);
+      for (const _ of geoJSONFeatures(ds)) { /* decode every feature and geometry */ }
     }
-    stats.ok++;
   } catch (e) {
-    if (e instanceof S57Error) { stats.typed++; codes[e.code] = (codes[e.code] ?? 0) + 1; }
-    else { stats.crash++; console.log(`CRASH ${kind} from ${src.p}: ${e?.stack ?? e}`); }
+    if (e instanceof S57Error) result = e.code;
+    else { result = 'crash'; console.log(`CRASH (${reader}) ${kind} from ${src.p}: ${e?.stack ?? e}`); }
   }
   const ms = performance.now() - start;
-  if (ms > worst) worst = ms;
-  if (ms > 1000) { stats.slow++; console.log(`SLOW ${ms.toFixed(0)} ms ${kind} from ${src.p}`); }
+  times[reader].push(ms);
+  if (ms > (slowest[reader]?.ms ?? -1)) slowest[reader] = { ms, bytes, kind, from: src.p };
+  if (ms > 1000) {
+    stats.slow++;
+    console.log(`SLOW (${reader}) ${ms.toFixed(0)} ms ${kind} from ${src.p}`);
+    if (slowDir) writeFileSync(join(slowDir, `slow-${times[reader].length}-${reader}.bin`), bytes);
+  }
+  return result;
 }
-console.log(`clean reads ${stats.ok}, typed errors ${stats.typed}, crashes ${stats.crash}, over 1 s ${stats.slow}; slowest ${worst.toFixed(1)} ms; total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-console.log('error codes:', JSON.stringify(codes));
+
+for (let i = 0; i < count; i++) {
+  const src = inputs[rand(inputs.length)];
+  const { kind, bytes } = mutate(src.bytes);
+  const full = run(kind, src, bytes, 'full');
+  const lazy = src.p.endsWith('.031') ? full : run(kind, src, bytes, 'lazy');
+  for (const r of [full, lazy]) if (r === 'crash') stats.crash++;
+  if (full === 'ok') stats.ok++;
+  else if (full !== 'crash') { stats.typed++; codes[full] = (codes[full] ?? 0) + 1; }
+}
+const q = (a, p) => a[Math.min(a.length - 1, Math.floor(p * a.length))];
+console.log(`full reader: clean reads ${stats.ok}, typed errors ${stats.typed}; crashes (both readers) ${stats.crash}, inputs over 1 s (both readers) ${stats.slow}; total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log('error codes (full reader):', JSON.stringify(codes));
+for (const [reader, a] of Object.entries(times)) {
+  a.sort((x, y) => x - y);
+  console.log(`${reader.padEnd(4)} per input (${a.length}): p50 ${q(a, 0.5).toFixed(2)} ms, p90 ${q(a, 0.9).toFixed(2)} ms, p99 ${q(a, 0.99).toFixed(1)} ms, max ${a[a.length - 1].toFixed(1)} ms, over 1 s ${a.filter((x) => x > 1000).length}`);
+}
+for (const [reader, w] of Object.entries(slowest)) {
+  console.log(`slowest (${reader}): ${w.ms.toFixed(1)} ms, ${w.kind} of ${w.from} (${w.bytes.length} bytes)`);
+  if (slowDir) writeFileSync(join(slowDir, `slowest-${reader}.bin`), w.bytes);
+}
 process.exitCode = stats.crash + stats.slow > 0 ? 1 : 0;

@@ -1,47 +1,88 @@
 #!/usr/bin/env node
-// s57 benchmark: whole-process timings of the s57 command against GDAL on US4MD81M.000 (+ .001-.003),
-// peak memory (maxrss via /usr/bin/time), in the same run. Usage: node bench/s57/run.mjs [runs]
+// s57 benchmark against GDAL in the same run, interleaved (the machine is shared and noisy): each
+// repetition runs every command once, in a rotating order, so load swings hit both sides alike.
+// Whole-process wall time and maxrss via /usr/bin/time -f "%e %M", medians over the repetitions,
+// the ratio of the medians and the median of the per-repetition ratios. Memory: whole-process
+// maxrss, maxrss minus an empty `node -e 0`, and the reader's own heap (bench/s57/mem.mjs).
+// Usage: node bench/s57/run.mjs [repetitions=7] [FILE]
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const testdata = process.env.CHARTROOM_TESTDATA ? resolve(process.env.CHARTROOM_TESTDATA) : resolve(repo, '../shared/testdata');
-const cell = join(testdata, 's57/noaa-US4MD81M/US4MD81M.000');
-const cli = join(repo, 'packages/s57/bin/s57.js');
-const runs = Number(process.argv[2] ?? 5);
+const runs = Number(process.argv[2] ?? 7);
+const cell = process.argv[3] ? resolve(process.argv[3]) : join(testdata, 's57/noaa-US4MD81M/US4MD81M.000');
+// S57_CLI: another build of the command (e.g. the previous commit's, for before/after figures).
+const cli = process.env.S57_CLI ? resolve(process.env.S57_CLI) : join(repo, 'packages/s57/bin/s57.js');
 
 if (!existsSync(cell)) { console.error(`corpus cell missing: ${cell}`); process.exit(2); }
-if (!existsSync(join(repo, 'packages/s57/dist/cli.js'))) { console.error('build first: node node_modules/typescript/bin/tsc -b packages/s57'); process.exit(2); }
-const haveGdal = spawnSync('ogrinfo', ['--version']).status === 0;
+if (!existsSync(join(dirname(cli), '../dist/cli.js'))) { console.error('build first: node node_modules/typescript/bin/tsc -b packages/s57'); process.exit(2); }
+if (spawnSync('ogrinfo', ['--version']).status !== 0) { console.error('GDAL (ogrinfo, ogr2ogr) is needed: apt-get install gdal-bin'); process.exit(2); }
 
 function timed(cmd, args) {
-  // /usr/bin/time -f "%e %M": wall seconds and max RSS in KiB, written to stderr after the command's own.
+  // /usr/bin/time -f: wall seconds and max RSS in KiB, after the command's own stderr.
   const r = spawnSync('/usr/bin/time', ['-f', '@@ %e %M', 'sh', '-c', `"$0" "$@" > /dev/null`, cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const m = /@@ ([\d.]+) (\d+)\s*$/.exec(r.stderr);
   if (!m) throw new Error(`could not time ${cmd}: ${r.stderr}`);
   return { wall: Number(m[1]), rssKiB: Number(m[2]), status: r.status };
 }
 
-function bench(label, cmd, args) {
-  const samples = [];
-  for (let i = 0; i < runs; i++) samples.push(timed(cmd, args));
-  const walls = samples.map((s) => s.wall).sort((a, b) => a - b);
-  const median = walls[Math.floor(walls.length / 2)];
-  const rss = Math.max(...samples.map((s) => s.rssKiB));
-  const status = samples.every((s) => s.status === 0) ? 'ok' : `exit ${samples.map((s) => s.status).join(',')}`;
-  console.log(`${label.padEnd(44)} median ${median.toFixed(3)} s  (min ${walls[0].toFixed(3)}, max ${walls[walls.length - 1].toFixed(3)})  maxrss ${(rss / 1024).toFixed(1)} MiB  ${status}`);
-  return { median, rss };
+const node = process.execPath;
+const commands = {
+  's57 geojson': [node, [cli, 'geojson', cell]],
+  'ogr2ogr GeoJSONSeq': ['ogr2ogr', ['-f', 'GeoJSONSeq', '/vsistdout/', cell, '-nlt', 'GEOMETRY']],
+  's57 info --json': [node, [cli, 'info', '--json', cell]],
+  'ogrinfo -ro -al -so': ['ogrinfo', ['-ro', '-al', '-so', cell]],
+  'node -e 0': [node, ['-e', '0']],
+};
+// S57_CLI_BEFORE: a second build run in the same interleaved loop (before/after in one run).
+const before = process.env.S57_CLI_BEFORE ? resolve(process.env.S57_CLI_BEFORE) : null;
+if (before) {
+  commands['s57 geojson (before)'] = [node, [before, 'geojson', cell]];
+  commands['s57 info (before)'] = [node, [before, 'info', '--json', cell]];
 }
-
+const names = Object.keys(commands);
+const samples = Object.fromEntries(names.map((n) => [n, []]));
+const load = [loadavg()[0]];
+for (let rep = 0; rep < runs; rep++) {
+  for (let k = 0; k < names.length; k++) {
+    const name = names[(rep + k) % names.length];
+    const [cmd, args] = commands[name];
+    samples[name].push(timed(cmd, args));
+  }
+  load.push(loadavg()[0]);
+}
+const median = (a) => { const s = [...a].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const size = statSync(cell).size;
-console.log(`US4MD81M.000: ${size} bytes (+ .001-.003 applied), ${runs} runs each, node ${process.version}`);
-const geo = bench('s57 geojson', process.execPath, [cli, 'geojson', cell]);
-const gdalGeo = haveGdal ? bench('ogr2ogr -f GeoJSONSeq /vsistdout/ -nlt GEOMETRY', 'ogr2ogr', ['-f', 'GeoJSONSeq', '/vsistdout/', cell, '-nlt', 'GEOMETRY']) : null;
-const info = bench('s57 info --json', process.execPath, [cli, 'info', '--json', cell]);
-const gdalInfo = haveGdal ? bench('ogrinfo -ro -al -so', 'ogrinfo', ['-ro', '-al', '-so', cell]) : null;
+console.log(`${cell.split('/').pop()}: ${size} bytes (updates beside it applied), ${runs} interleaved repetitions, node ${process.version}, load average ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}`);
+const stat = {};
+for (const n of names) {
+  const s = samples[n];
+  const walls = s.map((x) => x.wall);
+  stat[n] = { wall: median(walls), rss: median(s.map((x) => x.rssKiB)) / 1024, maxRss: Math.max(...s.map((x) => x.rssKiB)) / 1024, walls };
+  const bad = s.filter((x) => x.status !== 0).length;
+  console.log(`${n.padEnd(22)} median ${stat[n].wall.toFixed(2)} s  (min ${Math.min(...walls).toFixed(2)}, max ${Math.max(...walls).toFixed(2)})  maxrss median ${stat[n].rss.toFixed(1)} MiB${bad ? `  ${bad} runs failed` : ''}`);
+}
+const ratio = (a, b) => {
+  const per = stat[a].walls.map((w, i) => w / stat[b].walls[i]);
+  return `${(stat[a].wall / stat[b].wall * 100).toFixed(0)}% (median of per-repetition ratios ${(median(per) * 100).toFixed(0)}%)`;
+};
 console.log('');
-if (gdalGeo) console.log(`geojson: ${(geo.median / gdalGeo.median * 100).toFixed(0)}% of GDAL's time (goal <= 50%)`);
-if (gdalInfo) console.log(`info:    ${(info.median / gdalInfo.median * 100).toFixed(0)}% of GDAL's time (goal <= 100%)`);
-console.log(`peak memory: geojson ${(geo.rss * 1024 / size).toFixed(1)}x, info ${(info.rss * 1024 / size).toFixed(1)}x the cell size (goal < 10x)`);
+console.log(`geojson: ${ratio('s57 geojson', 'ogr2ogr GeoJSONSeq')} of GDAL's time (goal <= 50%)`);
+console.log(`info:    ${ratio('s57 info --json', 'ogrinfo -ro -al -so')} of GDAL's time (goal <= 100%)`);
+console.log(`node -e 0 alone: ${ratio('node -e 0', 'ogrinfo -ro -al -so')} of ogrinfo's time`);
+if (before) {
+  console.log(`before: geojson ${ratio('s57 geojson (before)', 'ogr2ogr GeoJSONSeq')}, info ${ratio('s57 info (before)', 'ogrinfo -ro -al -so')} of GDAL's time`);
+}
+const baseRss = stat['node -e 0'].rss;
+for (const n of ['s57 geojson', 's57 info --json', ...(before ? ['s57 geojson (before)', 's57 info (before)'] : [])]) {
+  const inc = stat[n].rss - baseRss;
+  console.log(`${n}: maxrss ${stat[n].rss.toFixed(1)} MiB = ${(stat[n].rss * 1048576 / size).toFixed(1)}x the cell (whole process); minus node -e 0 (${baseRss.toFixed(1)} MiB): ${inc.toFixed(1)} MiB = ${(inc * 1048576 / size).toFixed(1)}x`);
+}
+for (const mode of ['info', 'geojson']) {
+  const r = spawnSync(node, ['--expose-gc', join(repo, 'bench/s57/mem.mjs'), mode, cell], { encoding: 'utf8' });
+  process.stdout.write(`in process: ${r.stdout}`);
+}

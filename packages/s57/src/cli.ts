@@ -1,17 +1,14 @@
 // The s57 command: info, geojson and catalog. Errors: exit code 2 and one line on stderr.
-import { basename } from 'node:path';
-import { geoJSONChunks } from './geo/geojson.js';
+// Each sub-command imports only what it needs (start-up time): info never loads the attribute
+// catalogue, GeoJSON output or the catalogue reader; every cell is read lazily (s57/lazy.ts).
 import { S57Error } from './errors.js';
-import { openCellWithUpdates, verifyCatalog } from './node.js';
-import { readCatalog } from './catalog.js';
-import { getCellInfo, getCellMetadata } from './s57/info.js';
 import { parseArgs, updatesFlag, USAGE, UsageError } from './cli/args.js';
-import { formatCatalog, formatInfo } from './cli/format.js';
-import { readFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 
-// A larger young generation: parsing keeps most of what it allocates, so fewer scavenges pay off.
-setFlagsFromString('--max-semi-space-size=32');
+// Output cut short by the reader (`s57 geojson FILE | head`): stop quietly, as other tools do.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 
 async function write(text: string): Promise<void> {
   if (!process.stdout.write(text)) await new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()));
@@ -30,12 +27,19 @@ async function main(argv: string[]): Promise<number> {
       if (args.files.length === 0) throw new UsageError('info needs at least one FILE');
       const updates = updatesFlag(args.flags);
       const json = args.flags.has('--json');
+      // Short runs: compile hot code on the main thread as soon as V8 decides to, rather than waiting
+      // for a background thread (which, on a loaded machine, comes after the work is done).
+      (await import('node:v8')).setFlagsFromString('--no-concurrent-osr --no-concurrent-recompilation');
+      const [{ openCellIndex }, { getCellInfo, getCellMetadata }, { basename }] = await Promise.all([
+        import('./node.js'), import('./s57/info.js'), import('node:path'),
+      ]);
+      const formatInfo = json ? null : (await import('./cli/format.js')).formatInfo;
       const out: unknown[] = [];
       for (const file of args.files) {
         currentFile = file;
-        const ds = openCellWithUpdates(file, { updates });
+        const ds = openCellIndex(file, { updates });
         const info = getCellInfo(ds);
-        if (json) out.push(info);
+        if (!formatInfo) out.push(info);
         else await write(formatInfo(basename(file), info, getCellMetadata(ds), ds.warnings) + '\n');
       }
       if (json) await write(JSON.stringify(out, null, 2) + '\n');
@@ -48,8 +52,22 @@ async function main(argv: string[]): Promise<number> {
       const updates = updatesFlag(args.flags);
       const cls = args.flags.get('--class');
       const classes = typeof cls === 'string' ? cls.split(',').filter((c) => c !== '') : undefined;
-      const ds = openCellWithUpdates(file, { updates });
-      for (const chunk of geoJSONChunks(ds, { classes })) await write(chunk);
+      // A larger young generation: fewer scavenges of the (short-lived) per-feature objects.
+      (await import('node:v8')).setFlagsFromString('--max-semi-space-size=32');
+      const [{ openCellIndex }, { geoJSONChunks }] = await Promise.all([import('./node.js'), import('./geo/geojson.js')]);
+      // Features are decoded, converted and written one chunk at a time; nothing else is kept. What
+      // the conversion leaves is garbage, much of it promoted (large rings), which V8 would let grow
+      // to several times the live heap: a full collection every few MB of output keeps the peak
+      // near the live size for a few ms each (S57_GC_EVERY=0 turns it off).
+      const every = Number(process.env.S57_GC_EVERY ?? 2) * 1048576;
+      const gc = every > 0 ? await collector() : null;
+      const ds = openCellIndex(file, { updates });
+      let written = 0;
+      for (const chunk of geoJSONChunks(ds, { classes })) {
+        await write(chunk);
+        written += chunk.length;
+        if (gc && written >= every) { gc(); written = 0; }
+      }
       return 0;
     }
     case 'catalog': {
@@ -57,12 +75,15 @@ async function main(argv: string[]): Promise<number> {
       const file = args.files[0]!;
       currentFile = file;
       const json = args.flags.has('--json');
+      const { formatCatalog } = await import('./cli/format.js');
       if (args.flags.has('--verify')) {
+        const { verifyCatalog } = await import('./node.js');
         const checks = verifyCatalog(file);
         await write(json ? JSON.stringify(checks, null, 2) + '\n' : formatCatalog(checks) + '\n');
         return checks.some((c) => c.status === 'mismatch') ? 1 : 0;
       }
-      const entries = readCatalog(readCatalogBytes(file));
+      const { readCatalog } = await import('./catalog.js');
+      const entries = readCatalog(await readCatalogBytes(file));
       await write(json ? JSON.stringify(entries, null, 2) + '\n' : formatCatalog(entries) + '\n');
       return 0;
     }
@@ -71,11 +92,23 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-function readCatalogBytes(file: string): Uint8Array {
+async function readCatalogBytes(file: string): Promise<Uint8Array> {
+  const { readFileSync } = await import('node:fs');
   try {
     return readFileSync(file);
   } catch (e) {
     throw new S57Error('io', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+/** The engine's collector (global.gc without --expose-gc on the command line), or null. */
+async function collector(): Promise<(() => void) | null> {
+  try {
+    (await import('node:v8')).setFlagsFromString('--expose-gc');
+    const gc: unknown = (await import('node:vm')).runInNewContext('gc');
+    return typeof gc === 'function' ? (gc as () => void) : null;
+  } catch {
+    return null;
   }
 }
 

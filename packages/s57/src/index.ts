@@ -3,12 +3,13 @@
 export { S57Error, type S57ErrorCode, type S57ErrorDetails } from './errors.js';
 export { readS57, type ReadOptions } from './s57/read.js';
 export { applyUpdates } from './s57/update.js';
+export { scanS57, indexCell, readCellIndex, isCellIndex, CellIndex, ScannedS57 } from './s57/lazy.js';
 export {
   getCellInfo, getCellMetadata, getGdalDsidFields, cellBBox, cellName, featureCounts,
-  USAGE_NAMES, EXCHANGE_PURPOSE_NAMES, type CellInfo, type CellMetadata,
+  USAGE_NAMES, EXCHANGE_PURPOSE_NAMES, type CellInfo, type CellMetadata, type CellMeta,
 } from './s57/info.js';
 export { toGeoJSON, geoJSONFeatures, geoJSONChunks, type GeoJSONOptions } from './geo/geojson.js';
-export { featureGeometry, geometryContext } from './geo/assemble.js';
+export { featureGeometry, geometryContext, type GeometryContext, type VectorLookup } from './geo/assemble.js';
 export type { BBox, Feature, FeatureCollection, Geometry, Position } from './geo/types.js';
 export { featureAttributes, featureLongName, featureProperties } from './s57/features.js';
 export {
@@ -18,7 +19,7 @@ export {
 } from './s57/catalogue.js';
 export { readCatalog, crc32, crcMatches, formatCrc, type CatalogEntry } from './catalog.js';
 export * from './s57/model.js';
-export { openIso8211, dataRecords, type Iso8211Module, type FieldDefn, type FieldRef, type DataRecord } from './iso8211/module.js';
+export { openIso8211, dataRecords, parseRecordAt, scanRecords, type RecordCursor, type Iso8211Module, type FieldDefn, type FieldRef, type DataRecord } from './iso8211/module.js';
 export { decodeField, decodeFirstGroup, type SubfieldValue } from './iso8211/decode.js';
 export { writeIso8211, SubfieldBuilder, type FieldDefinition, type FieldData } from './iso8211/writer.js';
 export { writeS57, S57_FIELD_DEFINITIONS, type WriteCell, type WriteFeature, type WriteVector, type WritePointer, type WriteControl } from './s57/writer.js';

@@ -7,6 +7,7 @@ import { S57Error } from './errors.js';
 import type { S57Dataset } from './s57/model.js';
 import { readS57 } from './s57/read.js';
 import { applyUpdates } from './s57/update.js';
+import { indexCell, scanS57, type CellIndex } from './s57/lazy.js';
 
 export interface OpenOptions {
   /** 'apply' (default) applies NAME.001, NAME.002 ... found beside a .000 base cell; 'ignore' reads the file alone. */
@@ -57,6 +58,17 @@ export function openCellWithUpdates(path: string, opts: OpenOptions = {}): S57Da
   const files = findUpdateFiles(path);
   if (files.length === 0) return base;
   return applyUpdates(base, files.map(readS57File));
+}
+
+/**
+ * Like `openCellWithUpdates`, but lazily: one scan of each file, records decoded only when asked
+ * for (`getCellInfo` reads the metadata, counts per class and the M_COVR geometry only).
+ */
+export function openCellIndex(path: string, opts: OpenOptions = {}): CellIndex {
+  const base = scanS57(readBytes(path), { fileName: basename(path) });
+  if (opts.updates === 'ignore' || base.isUpdateFile) return indexCell(base);
+  const files = findUpdateFiles(path);
+  return indexCell(base, files.map((f) => scanS57(readBytes(f), { fileName: basename(f) })));
 }
 
 export interface CatalogCheck extends CatalogEntry {

@@ -5,23 +5,30 @@ import {
   RCNM_VC, RCNM_VE, RCNM_VI,
   type FeatureRecord, type S57Dataset, type VectorRecord,
 } from '../s57/model.js';
+import { CellIndex } from '../s57/lazy.js';
 import { buildRings, envelopeArea, orient, pointInRing, type Edge } from './rings.js';
 import type { Geometry, Position } from './types.js';
 
 const OBJL_SOUNDG = 129;
 
+/** Looks up vector records by RCID (a Map is one). */
+export interface VectorLookup {
+  get(rcid: number): VectorRecord | undefined;
+}
+
 export interface GeometryContext {
   comf: number;
   somf: number;
-  vi: Map<number, VectorRecord>;
-  vc: Map<number, VectorRecord>;
-  ve: Map<number, VectorRecord>;
+  vi: VectorLookup;
+  vc: VectorLookup;
+  ve: VectorLookup;
 }
 
-export function geometryContext(ds: S57Dataset): GeometryContext {
+export function geometryContext(ds: S57Dataset | CellIndex): GeometryContext {
   // Without DSPM (update files) GDAL assumes COMF 1 000 000 and SOMF 10.
   const comf = Number(ds.dspm?.COMF) || 1_000_000;
   const somf = Number(ds.dspm?.SOMF) || 10;
+  if (ds instanceof CellIndex) return { comf, somf, vi: ds.vectorLookup(RCNM_VI), vc: ds.vectorLookup(RCNM_VC), ve: ds.vectorLookup(RCNM_VE) };
   const empty = new Map<number, VectorRecord>();
   return {
     comf, somf,

@@ -1,5 +1,6 @@
 // GeoJSON output (RFC 7946): a FeatureCollection object, or a stream of text chunks.
-import { classAcronym, objectClassByAcronym } from '../s57/catalogue.js';
+import { classAcronym, objectClassByAcronym } from '../s57/classes.js';
+import { CellIndex } from '../s57/lazy.js';
 import { featureRecords, type FeatureRecord, type S57Dataset } from '../s57/model.js';
 import { featureProperties } from '../s57/features.js';
 import { featureGeometry, geometryContext } from './assemble.js';
@@ -10,34 +11,35 @@ export interface GeoJSONOptions {
   classes?: string[];
 }
 
-function selector(opts: GeoJSONOptions): (f: FeatureRecord) => boolean {
-  if (!opts.classes || opts.classes.length === 0) return () => true;
+function selector(opts: GeoJSONOptions): ((objl: number) => boolean) | null {
+  if (!opts.classes || opts.classes.length === 0) return null;
   const wanted = new Set(opts.classes.map((c) => c.trim()).filter((c) => c !== ''));
   const codes = new Set<number>();
   for (const c of wanted) {
     const info = objectClassByAcronym(c) ?? objectClassByAcronym(c.toUpperCase());
     if (info) codes.add(info.code);
   }
-  return (f) => codes.has(f.objl) || wanted.has(classAcronym(f.objl));
+  return (objl) => codes.has(objl) || wanted.has(classAcronym(objl));
 }
 
 /** Every selected feature as GeoJSON, in file order. */
-export function* geoJSONFeatures(ds: S57Dataset, opts: GeoJSONOptions = {}): Generator<Feature> {
+export function* geoJSONFeatures(ds: S57Dataset | CellIndex, opts: GeoJSONOptions = {}): Generator<Feature> {
   const ctx = geometryContext(ds);
   const keep = selector(opts);
-  for (const f of featureRecords(ds)) {
-    if (!keep(f)) continue;
+  const records: Iterable<FeatureRecord> = ds instanceof CellIndex ? ds.featureRecords(keep ?? undefined) : featureRecords(ds);
+  for (const f of records) {
+    if (keep && !keep(f.objl)) continue;
     yield { type: 'Feature', geometry: featureGeometry(ctx, f), properties: featureProperties(f) };
   }
 }
 
 /** The dataset as one GeoJSON FeatureCollection. */
-export function toGeoJSON(ds: S57Dataset, opts: GeoJSONOptions = {}): FeatureCollection {
+export function toGeoJSON(ds: S57Dataset | CellIndex, opts: GeoJSONOptions = {}): FeatureCollection {
   return { type: 'FeatureCollection', features: [...geoJSONFeatures(ds, opts)] };
 }
 
 /** The FeatureCollection as text chunks of roughly `chunkSize` characters (for streaming to stdout). */
-export function* geoJSONChunks(ds: S57Dataset, opts: GeoJSONOptions = {}, chunkSize = 1 << 16): Generator<string> {
+export function* geoJSONChunks(ds: S57Dataset | CellIndex, opts: GeoJSONOptions = {}, chunkSize = 1 << 16): Generator<string> {
   let buf = '{"type":"FeatureCollection","features":[\n';
   let first = true;
   for (const feature of geoJSONFeatures(ds, opts)) {

@@ -57,13 +57,22 @@ export function buildRings(edges: Edge[]): { rings: Ring[]; closed: boolean } {
       const end = ring[ring.length - 1]!;
       let best = -1;
       let reverse = false;
-      for (const i of byPoint.get(key(end)) ?? []) {
-        if (used[i]) continue;
-        const pts = edges[i]!.points;
-        // GDAL takes the lowest-numbered matching edge; a later match at the far end wins within one edge.
-        if (best !== -1 && i > best) continue;
-        if (same(pts[0]!, end)) { best = i; reverse = false; }
-        if (same(pts[pts.length - 1]!, end)) { best = i; reverse = true; }
+      const list = byPoint.get(key(end));
+      if (list) {
+        // Used edges are dropped from the list as it is scanned, so that many edges meeting at one
+        // point (damaged data) cost linear, not quadratic, time.
+        let kept = 0;
+        for (let j = 0; j < list.length; j++) {
+          const i = list[j]!;
+          if (used[i]) continue;
+          list[kept++] = i;
+          const pts = edges[i]!.points;
+          // GDAL takes the lowest-numbered matching edge; a later match at the far end wins within one edge.
+          if (best !== -1 && i > best) continue;
+          if (same(pts[0]!, end)) { best = i; reverse = false; }
+          if (same(pts[pts.length - 1]!, end)) { best = i; reverse = true; }
+        }
+        list.length = kept;
       }
       if (best === -1) break;
       addEdge(ring, edges[best]!.points, reverse);

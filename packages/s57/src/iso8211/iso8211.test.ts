@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { S57Error } from '../errors.js';
 import { decodeField } from './decode.js';
 import { parseFormatControls } from './format.js';
-import { dataRecords, openIso8211 } from './module.js';
+import { dataRecords, openIso8211, parseRecordAt, scanRecords, tagName } from './module.js';
 import { SubfieldBuilder, writeIso8211, type FieldDefinition } from './writer.js';
 
 const defs: FieldDefinition[] = [
@@ -71,6 +71,17 @@ describe('ISO 8211 reading', () => {
     expect(recs).toHaveLength(2);
     const rept = recs[1]!.fields.find((f) => f.tag === 'REPT')!;
     expect(decodeField(bytes, rept, 2)[1]).toBe('abc');
+    // The allocation-free walk sees the same fields, and a record re-parsed from its offsets too.
+    const m2 = openIso8211(bytes);
+    const seen: { tag: string; start: number; end: number }[][] = [];
+    const at: [number, number, number][] = [];
+    scanRecords(m2, (c) => {
+      seen.push(Array.from({ length: c.n }, (_, i) => ({ tag: tagName(c.tags[i]!), start: c.starts[i]!, end: c.ends[i]! })));
+      at.push([c.offset, c.dirOffset, c.index]);
+    });
+    expect(seen).toEqual(recs.map((rec) => rec.fields.map((f) => ({ tag: f.tag, start: f.start, end: f.end }))));
+    const reuse = parseRecordAt(m2, at[1]![1], 1, null).reuse;
+    expect(parseRecordAt(m2, at[1]![0], 2, reuse).rec.fields.map((f) => f.start)).toEqual(recs[1]!.fields.map((f) => f.start));
   });
 
   it('rejects what is not ISO 8211 with a typed error', () => {

@@ -148,50 +148,193 @@ export function openIso8211(bytes: Uint8Array): Iso8211Module {
   return { bytes, fields, dataStart: end };
 }
 
+/** A directory shared by the records that follow an 'R' leader. */
+export interface ReusedDirectory { entries: Entry[]; areaLength: number; offset: number }
+
+/**
+ * Parses the data record at `offset` (1-based record number `index`); `reuse` is the directory of an
+ * earlier 'R' leader record, if any. Returns the record, its end and the directory to reuse next.
+ */
+export function parseRecordAt(mod: Iso8211Module, offset: number, index: number, reuse: ReusedDirectory | null): { rec: DataRecord; end: number; reuse: ReusedDirectory | null } {
+  const { bytes } = mod;
+  let entries: Entry[];
+  let base: number;
+  let end: number;
+  if (reuse) {
+    entries = reuse.entries;
+    base = 0;
+    end = offset + reuse.areaLength;
+    if (end > bytes.length) throw new S57Error('truncated', 'file ends inside a data record', { record: index, offset });
+  } else {
+    const leader = readLeader(bytes, offset, index, false);
+    const dir = readDirectory(bytes, offset, leader, index);
+    entries = dir.entries;
+    base = leader.base;
+    const fromDirectory = leader.base + dir.areaLength;
+    // Records longer than 99 999 bytes cannot state their length: trust the directory then.
+    const length = leader.recordLength >= fromDirectory ? leader.recordLength : fromDirectory;
+    end = offset + length;
+    if (end > bytes.length) throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
+    if (leader.id === 'R') reuse = { entries, areaLength: dir.areaLength, offset };
+  }
+  const fields: FieldRef[] = [];
+  for (const e of entries) {
+    const start = offset + base + e.pos;
+    let stop = start + e.len;
+    if (stop > end) throw new S57Error('truncated', `field ${e.tag} runs past the end of its record`, { record: index, offset: start });
+    if (stop > start && bytes[stop - 1] === FT) stop--;
+    // Lexical level 2 (UCS-2) fields end with a two-byte terminator 1E 00.
+    else if (stop - 1 > start && bytes[stop - 1] === 0 && bytes[stop - 2] === FT) stop -= 2;
+    fields.push({ tag: e.tag, defn: mod.fields.get(e.tag), start, end: stop });
+  }
+  return { rec: { index, offset, fields }, end, reuse };
+}
+
 /** Iterates the data records; throws S57Error on a malformed or truncated record. */
 export function* dataRecords(mod: Iso8211Module): Generator<DataRecord> {
   const { bytes } = mod;
   let offset = mod.dataStart;
   let index = 0;
-  let reuse: { entries: Entry[]; areaLength: number } | null = null;
+  let reuse: ReusedDirectory | null = null;
   while (offset < bytes.length) {
     index++;
     // Tolerate trailing padding (spaces, NULs or CR/LF) after the last record.
     if (isPadding(bytes, offset)) return;
-    let entries: Entry[];
+    const r = parseRecordAt(mod, offset, index, reuse);
+    reuse = r.reuse;
+    yield r.rec;
+    if (r.end <= offset) throw new S57Error('bad_record', 'record of zero length', { record: index, offset });
+    offset = r.end;
+  }
+}
+
+/** Tag of a field as a number: four-character tags packed into 32 bits, others interned below 0. */
+const internedTags = new Map<string, number>();
+const internedNames = new Map<number, string>();
+function tagCodeOf(tag: string): number {
+  if (tag.length === 4) return ((tag.charCodeAt(0) << 24) | (tag.charCodeAt(1) << 16) | (tag.charCodeAt(2) << 8) | tag.charCodeAt(3)) | 0;
+  let c = internedTags.get(tag);
+  if (c === undefined) {
+    // Above every 4-character tag made of letters and digits (only tags of DEL bytes could collide).
+    c = 0x7f7f7f7f + 1 + internedTags.size;
+    internedTags.set(tag, c);
+    internedNames.set(c, tag);
+  }
+  return c;
+}
+export const tagCode = tagCodeOf;
+
+/**
+ * The current record of a `scanRecords` walk, without per-field objects: `n` fields with their tag
+ * codes (see `tagCode`), data start and end (terminator excluded), in typed arrays reused from
+ * record to record. `dirOffset` is the offset of the record whose directory this one uses.
+ */
+export interface RecordCursor {
+  index: number;
+  offset: number;
+  end: number;
+  dirOffset: number;
+  n: number;
+  tags: Int32Array;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+/**
+ * Walks every data record with the same checks as `dataRecords` (leaders, directories, field
+ * bounds, truncation) but no allocation per record; `visit` sees a cursor valid until it returns.
+ */
+export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void): void {
+  const { bytes } = mod;
+  const cur: RecordCursor = { index: 0, offset: 0, end: 0, dirOffset: 0, n: 0, tags: new Int32Array(16), starts: new Int32Array(16), ends: new Int32Array(16) };
+  // Directory of the current record (positions relative to the field area) and of an 'R' leader.
+  let dTag = new Int32Array(16), dPos = new Int32Array(16), dLen = new Int32Array(16);
+  let rN = -1, rArea = 0, rOffset = 0;
+  let rTag = dTag, rPos = dPos, rLen = dLen;
+  let offset = mod.dataStart;
+  let index = 0;
+  while (offset < bytes.length) {
+    index++;
+    if (isPadding(bytes, offset)) return;
+    let n: number;
     let base: number;
     let end: number;
-    if (reuse) {
-      entries = reuse.entries;
-      base = 0;
-      end = offset + reuse.areaLength;
+    let tags: Int32Array, poss: Int32Array, lens: Int32Array;
+    if (rN >= 0) {
+      n = rN; tags = rTag; poss = rPos; lens = rLen; base = 0;
+      end = offset + rArea;
+      cur.dirOffset = rOffset;
       if (end > bytes.length) throw new S57Error('truncated', 'file ends inside a data record', { record: index, offset });
     } else {
-      const leader = readLeader(bytes, offset, index, false);
-      const dir = readDirectory(bytes, offset, leader, index);
-      entries = dir.entries;
-      base = leader.base;
-      const fromDirectory = leader.base + dir.areaLength;
-      // Records longer than 99 999 bytes cannot state their length: trust the directory then.
-      const length = leader.recordLength >= fromDirectory ? leader.recordLength : fromDirectory;
+      const l = readLeader(bytes, offset, index, false);
+      const entrySize = l.sizeTag + l.sizeLen + l.sizePos;
+      const dirEnd = offset + l.base - 1;
+      if (offset + l.base > bytes.length) throw new S57Error('truncated', 'file ends inside a record directory', { record: index, offset });
+      if (bytes[dirEnd] !== FT) throw new S57Error('bad_directory', 'record directory is not closed by a field terminator', { record: index, offset: dirEnd });
+      const count = Math.max(0, Math.floor((dirEnd - offset - 24) / entrySize));
+      if (count > dTag.length) {
+        const size = Math.max(count, dTag.length * 2);
+        dTag = new Int32Array(size); dPos = new Int32Array(size); dLen = new Int32Array(size);
+      }
+      let areaLength = 0;
+      n = 0;
+      const sizeTag = l.sizeTag, sizeLen = l.sizeLen, sizePos = l.sizePos;
+      for (let p = offset + 24; p + entrySize <= dirEnd; p += entrySize) {
+        const code = sizeTag === 4
+          ? ((bytes[p]! << 24) | (bytes[p + 1]! << 16) | (bytes[p + 2]! << 8) | bytes[p + 3]!) | 0
+          : tagCodeOf(latin1(bytes, p, p + sizeTag));
+        // digits() inlined (this loop runs for every field of every record, often still interpreted).
+        let len = 0, pos = 0;
+        for (let i = p + sizeTag, e = i + sizeLen; i < e; i++) {
+          const ch = bytes[i]!;
+          if (ch === 0x20 && len === 0) continue;
+          if (ch < 0x30 || ch > 0x39) { len = -1; break; }
+          len = len * 10 + (ch - 0x30);
+        }
+        for (let i = p + sizeTag + sizeLen, e = i + sizePos; i < e; i++) {
+          const ch = bytes[i]!;
+          if (ch === 0x20 && pos === 0) continue;
+          if (ch < 0x30 || ch > 0x39) { pos = -1; break; }
+          pos = pos * 10 + (ch - 0x30);
+        }
+        if (len < 0 || pos < 0) throw new S57Error('bad_directory', `invalid directory entry for field ${latin1(bytes, p, p + l.sizeTag)}`, { record: index, offset: p });
+        dTag[n] = code; dPos[n] = pos; dLen[n] = len; n++;
+        if (pos + len > areaLength) areaLength = pos + len;
+      }
+      if ((dirEnd - offset - 24) % entrySize !== 0) throw new S57Error('bad_directory', 'record directory length is not a whole number of entries', { record: index, offset });
+      tags = dTag; poss = dPos; lens = dLen; base = l.base;
+      const fromDirectory = l.base + areaLength;
+      const length = l.recordLength >= fromDirectory ? l.recordLength : fromDirectory;
       end = offset + length;
       if (end > bytes.length) throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
-      if (leader.id === 'R') reuse = { entries, areaLength: dir.areaLength };
+      cur.dirOffset = offset;
+      if (l.id === 'R') {
+        rN = n; rArea = areaLength; rOffset = offset;
+        rTag = dTag.slice(0, n); rPos = dPos.slice(0, n); rLen = dLen.slice(0, n);
+      }
     }
-    const fields: FieldRef[] = [];
-    for (const e of entries) {
-      const start = offset + base + e.pos;
-      let stop = start + e.len;
-      if (stop > end) throw new S57Error('truncated', `field ${e.tag} runs past the end of its record`, { record: index, offset: start });
+    if (n > cur.tags.length) {
+      const size = Math.max(n, cur.tags.length * 2);
+      cur.tags = new Int32Array(size); cur.starts = new Int32Array(size); cur.ends = new Int32Array(size);
+    }
+    for (let i = 0; i < n; i++) {
+      const start = offset + base + poss[i]!;
+      let stop = start + lens[i]!;
+      if (stop > end) throw new S57Error('truncated', `field ${tagName(tags[i]!)} runs past the end of its record`, { record: index, offset: start });
       if (stop > start && bytes[stop - 1] === FT) stop--;
-      // Lexical level 2 (UCS-2) fields end with a two-byte terminator 1E 00.
       else if (stop - 1 > start && bytes[stop - 1] === 0 && bytes[stop - 2] === FT) stop -= 2;
-      fields.push({ tag: e.tag, defn: mod.fields.get(e.tag), start, end: stop });
+      cur.tags[i] = tags[i]!; cur.starts[i] = start; cur.ends[i] = stop;
     }
-    yield { index, offset, fields };
+    cur.index = index; cur.offset = offset; cur.end = end; cur.n = n;
+    visit(cur);
     if (end <= offset) throw new S57Error('bad_record', 'record of zero length', { record: index, offset });
     offset = end;
   }
+}
+
+/** The text of a tag code. */
+export function tagName(code: number): string {
+  return internedNames.get(code) ?? String.fromCharCode((code >>> 24) & 0xff, (code >>> 16) & 0xff, (code >>> 8) & 0xff, code & 0xff);
 }
 
 function isPadding(bytes: Uint8Array, offset: number): boolean {

@@ -1,15 +1,7 @@
-// Look-ups in the S-57 object and attribute catalogues (codes <-> acronyms, attribute types).
-import { ATTRIBUTE_ROWS, OBJECT_CLASS_ROWS } from './catalogue-data.js';
+// Look-ups in the S-57 attribute catalogue (codes <-> acronyms, types); the object classes are in classes.ts.
+import { ATTRIBUTE_ROWS } from './catalogue-data.js';
 
-export interface ObjectClassInfo {
-  code: number;
-  acronym: string;
-  name: string;
-  /** G geo, M meta, C collection, $ cartographic */
-  kind: string;
-  /** Allowed primitives: P point, L line, A area. */
-  primitives: string;
-}
+export { objectClassByCode, objectClassByAcronym, classAcronym, allObjectClasses, type ObjectClassInfo } from './classes.js';
 
 /** A coded string, E enumerated, L list, F float, I integer, S free text. */
 export type AttributeType = 'A' | 'E' | 'L' | 'F' | 'I' | 'S';
@@ -23,20 +15,8 @@ export interface AttributeInfo {
   kind: string;
 }
 
-let classesByCode: Map<number, ObjectClassInfo> | undefined;
-let classesByAcronym: Map<string, ObjectClassInfo> | undefined;
 let attrsByCode: Map<number, AttributeInfo> | undefined;
 let attrsByAcronym: Map<string, AttributeInfo> | undefined;
-
-function loadClasses(): void {
-  classesByCode = new Map();
-  classesByAcronym = new Map();
-  for (const [code, acronym, name, kind, primitives] of OBJECT_CLASS_ROWS) {
-    const info = { code, acronym, name, kind, primitives };
-    if (!classesByCode.has(code)) classesByCode.set(code, info);
-    if (!classesByAcronym.has(acronym)) classesByAcronym.set(acronym, info);
-  }
-}
 
 function loadAttributes(): void {
   attrsByCode = new Map();
@@ -49,16 +29,6 @@ function loadAttributes(): void {
   }
 }
 
-export function objectClassByCode(code: number): ObjectClassInfo | undefined {
-  if (!classesByCode) loadClasses();
-  return classesByCode!.get(code);
-}
-
-export function objectClassByAcronym(acronym: string): ObjectClassInfo | undefined {
-  if (!classesByAcronym) loadClasses();
-  return classesByAcronym!.get(acronym);
-}
-
 export function attributeByCode(code: number): AttributeInfo | undefined {
   if (!attrsByCode) loadAttributes();
   return attrsByCode!.get(code);
@@ -67,17 +37,6 @@ export function attributeByCode(code: number): AttributeInfo | undefined {
 export function attributeByAcronym(acronym: string): AttributeInfo | undefined {
   if (!attrsByAcronym) loadAttributes();
   return attrsByAcronym!.get(acronym);
-}
-
-/** Acronym of an object class code; unknown codes give `OBJL_<code>`. */
-export function classAcronym(code: number): string {
-  return objectClassByCode(code)?.acronym ?? `OBJL_${code}`;
-}
-
-/** Every object class of the catalogue. */
-export function allObjectClasses(): ObjectClassInfo[] {
-  if (!classesByCode) loadClasses();
-  return [...classesByCode!.values()];
 }
 
 /** Every attribute of the catalogue. */

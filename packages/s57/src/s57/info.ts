@@ -1,8 +1,16 @@
 // Cell metadata: the `s57 info --json` object and richer accessors for DSID/DSSI/DSPM.
 import { featureGeometry, geometryContext } from '../geo/assemble.js';
 import type { BBox, Geometry } from '../geo/types.js';
-import { attributeByAcronym, classAcronym, objectClassByAcronym } from './catalogue.js';
+import { classAcronym } from './classes.js';
+import { CellIndex } from './lazy.js';
 import { featureRecords, type FieldValues, type S57Dataset } from './model.js';
+
+/** What the metadata accessors read: a dataset (`readS57`) or a lazily read cell (`CellIndex`). */
+export type CellMeta = Pick<S57Dataset, 'fileName' | 'dsid' | 'dssi' | 'dspm' | 'recordCounts'>;
+
+/** Object class M_COVR and attribute CATCOV (S-57 3.1 codes). */
+const OBJL_M_COVR = 302;
+const ATTL_CATCOV = 18;
 
 export const USAGE_NAMES: Record<number, string> = {
   1: 'Overview', 2: 'General', 3: 'Coastal', 4: 'Approach', 5: 'Harbour', 6: 'Berthing',
@@ -40,17 +48,23 @@ function textOrNull(v: unknown): string | null {
 }
 
 /** Cell name without extension: DSNM, else the file name. */
-export function cellName(ds: S57Dataset): string {
+export function cellName(ds: CellMeta): string {
   const dsnm = textOrNull(ds.dsid.DSNM) ?? ds.fileName?.split(/[\\/]/).pop() ?? '';
   return dsnm.replace(/\.[^.]*$/, '');
 }
 
 /** Number of features per object class acronym (DSID not counted), sorted by acronym. */
-export function featureCounts(ds: S57Dataset): Record<string, number> {
+export function featureCounts(ds: S57Dataset | CellIndex): Record<string, number> {
+  let byCode: Map<number, number>;
+  if (ds instanceof CellIndex) byCode = ds.classCounts();
+  else {
+    byCode = new Map();
+    for (const f of featureRecords(ds)) byCode.set(f.objl, (byCode.get(f.objl) ?? 0) + 1);
+  }
   const counts = new Map<string, number>();
-  for (const f of featureRecords(ds)) {
-    const a = classAcronym(f.objl);
-    counts.set(a, (counts.get(a) ?? 0) + 1);
+  for (const [objl, n] of byCode) {
+    const a = classAcronym(objl);
+    counts.set(a, (counts.get(a) ?? 0) + n);
   }
   return Object.fromEntries([...counts.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 }
@@ -74,28 +88,29 @@ function geometryBBox(g: Geometry, b: BBox | null): BBox | null {
 }
 
 /** [west, south, east, north] of the M_COVR features with CATCOV=1, else of every spatial record. */
-export function cellBBox(ds: S57Dataset): BBox | null {
-  const mcovr = objectClassByAcronym('M_COVR')?.code ?? 302;
-  const catcov = attributeByAcronym('CATCOV')?.code ?? 18;
+export function cellBBox(ds: S57Dataset | CellIndex): BBox | null {
   const ctx = geometryContext(ds);
   let b: BBox | null = null;
-  for (const f of featureRecords(ds)) {
-    if (f.objl !== mcovr) continue;
-    if (!f.attributes.some((a) => a.code === catcov && a.value.trim() === '1')) continue;
+  const covers = ds instanceof CellIndex ? ds.featureRecords((objl) => objl === OBJL_M_COVR) : featureRecords(ds);
+  for (const f of covers) {
+    if (f.objl !== OBJL_M_COVR) continue;
+    if (!f.attributes.some((a) => a.code === ATTL_CATCOV && a.value.trim() === '1')) continue;
     const g = featureGeometry(ctx, f);
     if (g) b = geometryBBox(g, b);
   }
   if (b) return b;
-  for (const index of ds.vectors.values()) {
-    for (const v of index.values()) {
-      for (let i = 0; i + 1 < v.coords.length; i += v.dim) b = extendBBox(b, v.coords[i]! / ctx.comf, v.coords[i + 1]! / ctx.comf);
-    }
+  const vectors = ds instanceof CellIndex ? ds.allVectors() : (function* () { for (const index of ds.vectors.values()) yield* index.values(); })();
+  for (const v of vectors) {
+    for (let i = 0; i + 1 < v.coords.length; i += v.dim) b = extendBBox(b, v.coords[i]! / ctx.comf, v.coords[i + 1]! / ctx.comf);
   }
   return b;
 }
 
-/** The object `s57 info --json` prints for a cell. */
-export function getCellInfo(ds: S57Dataset): CellInfo {
+/**
+ * The object `s57 info --json` prints for a cell. Given a `CellIndex` (`readCellIndex`, or
+ * `openCellIndex` in '@chartroom/s57/node') it decodes only the records it needs.
+ */
+export function getCellInfo(ds: S57Dataset | CellIndex): CellInfo {
   const intu = numberOrNull(ds.dsid.INTU);
   return {
     name: cellName(ds),
@@ -133,7 +148,7 @@ export interface CellMetadata {
 }
 
 /** DSID/DSSI/DSPM details beyond getCellInfo. */
-export function getCellMetadata(ds: S57Dataset): CellMetadata {
+export function getCellMetadata(ds: CellMeta): CellMetadata {
   const expp = numberOrNull(ds.dsid.EXPP);
   const declared: Record<string, number | null> = {};
   for (const k of ['NOMR', 'NOCR', 'NOGR', 'NOLR', 'NOIN', 'NOCN', 'NOED', 'NOFA']) declared[k] = numberOrNull(ds.dssi[k]);
@@ -157,7 +172,7 @@ export function getCellMetadata(ds: S57Dataset): CellMetadata {
 }
 
 /** DSID, DSSI and DSPM subfields named as GDAL's DSID layer names them (DSID_EDTN, DSSI_NALL, DSPM_CSCL, ...). */
-export function getGdalDsidFields(ds: S57Dataset): Record<string, string | number | null> {
+export function getGdalDsidFields(ds: CellMeta): Record<string, string | number | null> {
   const out: Record<string, string | number | null> = {};
   const add = (prefix: string, values: FieldValues | null): void => {
     if (!values) return;

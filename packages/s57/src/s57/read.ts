@@ -15,7 +15,7 @@ export interface ReadOptions {
 
 const RECORD_NAMES: Record<number, string> = { 10: 'DS', 20: 'DP', 100: 'FE', 110: 'VI', 120: 'VC', 130: 'VE', 140: 'VF' };
 
-function num(v: SubfieldValue | undefined): number {
+export function num(v: SubfieldValue | undefined): number {
   return typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) || 0 : 0;
 }
 
@@ -137,7 +137,7 @@ function coordinates(mod: Iso8211Module, f: FieldRef, record: number, dim: 2 | 3
   return out;
 }
 
-function checkS57(mod: Iso8211Module): void {
+export function checkS57(mod: Iso8211Module): void {
   if (mod.fields.has('CATD') && !mod.fields.has('DSID')) {
     throw new S57Error('not_s57', 'this is an exchange set catalogue (CATALOG.031), not an S-57 cell', { record: 0, offset: 0 });
   }
@@ -174,25 +174,19 @@ export function readS57(bytes: Uint8Array, opts: ReadOptions = {}): S57Dataset {
     const r = rec.index;
     if (!key.defn) throw new S57Error('bad_field', `field ${key.tag} is not defined in the data descriptive record`, { record: r, offset: key.start });
     switch (key.tag) {
-      case 'DSID': {
+      case 'DSID':
         sawDsid = true;
-        ds.dsid = decodeFirstGroup(bytes, key, r) as Record<string, string | number | null>;
-        const dssi = rec.fields.find((f) => f.tag === 'DSSI');
-        if (dssi) ds.dssi = decodeFirstGroup(bytes, dssi, r) as Record<string, string | number | null>;
-        nall = num(ds.dssi.NALL ?? 0);
-        count(ds, 10);
+        nall = readMetaRecord(ds, bytes, rec.fields, key, r);
         break;
-      }
       case 'DSPM':
-        ds.dspm = decodeFirstGroup(bytes, key, r) as Record<string, string | number | null>;
-        count(ds, 20);
+        readMetaRecord(ds, bytes, rec.fields, key, r);
         break;
       case 'FRID': {
         const feature = readFeature(mod, rec.fields, r, nall);
         // An update file may hold several instructions for one RCID: look-ups see the first.
         if (!ds.features.has(feature.rcid)) ds.features.set(feature.rcid, feature);
         ds.records.push(feature);
-        count(ds, 100);
+        countRecord(ds, 100);
         break;
       }
       case 'VRID': {
@@ -201,7 +195,7 @@ export function readS57(bytes: Uint8Array, opts: ReadOptions = {}): S57Dataset {
         if (!index) throw new S57Error('bad_record', `vector record with unknown RCNM ${v.rcnm}`, { record: r, offset: key.start });
         if (!index.has(v.rcid)) index.set(v.rcid, v);
         ds.records.push(v);
-        count(ds, v.rcnm);
+        countRecord(ds, v.rcnm);
         break;
       }
       default:
@@ -214,12 +208,27 @@ export function readS57(bytes: Uint8Array, opts: ReadOptions = {}): S57Dataset {
   return ds;
 }
 
-function count(ds: S57Dataset, rcnm: number): void {
-  const name = RECORD_NAMES[rcnm] ?? String(rcnm);
-  ds.recordCounts[name] = (ds.recordCounts[name] ?? 0) + 1;
+/** @internal Reads a DSID (with its DSSI) or DSPM record into `ds`; returns NALL. */
+export function readMetaRecord(ds: Pick<S57Dataset, 'dsid' | 'dssi' | 'dspm' | 'recordCounts'>, bytes: Uint8Array, fields: FieldRef[], key: FieldRef, r: number): number {
+  if (key.tag === 'DSID') {
+    ds.dsid = decodeFirstGroup(bytes, key, r) as Record<string, string | number | null>;
+    const dssi = fields.find((f) => f.tag === 'DSSI');
+    if (dssi) ds.dssi = decodeFirstGroup(bytes, dssi, r) as Record<string, string | number | null>;
+    countRecord(ds, 10);
+  } else {
+    ds.dspm = decodeFirstGroup(bytes, key, r) as Record<string, string | number | null>;
+    countRecord(ds, 20);
+  }
+  return num(ds.dssi.NALL ?? 0);
 }
 
-function readFeature(mod: Iso8211Module, fields: FieldRef[], r: number, nall: number): FeatureRecord {
+export function countRecord(ds: Pick<S57Dataset, 'recordCounts'>, rcnm: number, n = 1): void {
+  const name = RECORD_NAMES[rcnm] ?? String(rcnm);
+  ds.recordCounts[name] = (ds.recordCounts[name] ?? 0) + n;
+}
+
+/** @internal A feature record from its fields (used by the reader and the lazy index). */
+export function readFeature(mod: Iso8211Module, fields: FieldRef[], r: number, nall: number): FeatureRecord {
   const f: FeatureRecord = {
     rcid: 0, prim: 255, grup: 0, objl: 0, rver: 0, ruin: 1, agen: 0, fidn: 0, fids: 0,
     attributes: [], nationalAttributes: [], featurePointers: [], spatialPointers: [],
@@ -266,6 +275,7 @@ function readFeature(mod: Iso8211Module, fields: FieldRef[], r: number, nall: nu
 }
 
 const NO_COORDS = new Int32Array(0);
+const NO_FIELDS: FieldRef[] = [];
 const NO_POINTERS: VectorRecord['pointers'] = [];
 const NO_ATTRIBUTES: RawAttribute[] = [];
 
@@ -282,7 +292,7 @@ class LazyVector implements VectorRecord {
   private d: 2 | 3 = 2;
   private p: VectorRecord['pointers'] = NO_POINTERS;
   private a: RawAttribute[] = NO_ATTRIBUTES;
-  constructor(private readonly mod: Iso8211Module, private readonly fields: FieldRef[], private readonly r: number) {}
+  constructor(private readonly mod: Iso8211Module, private fields: FieldRef[], private readonly r: number) {}
   get coords(): Int32Array { this.decode(); return this.c; }
   set coords(v: Int32Array) { this.decode(); this.c = v; }
   get dim(): 2 | 3 { this.decode(); return this.d; }
@@ -294,10 +304,11 @@ class LazyVector implements VectorRecord {
   private decode(): void {
     if (this.done) return;
     this.done = true;
-    const { mod, r } = this;
+    const { mod, r, fields } = this;
+    this.fields = NO_FIELDS;
     this.p = [];
     this.a = [];
-    for (const field of this.fields) {
+    for (const field of fields) {
       switch (field.tag) {
         case 'ATTV': this.a = this.a.concat(attributes(mod, field, r, false)); break;
         case 'VRPT': {
@@ -327,7 +338,8 @@ class LazyVector implements VectorRecord {
   }
 }
 
-function readVector(mod: Iso8211Module, fields: FieldRef[], r: number): VectorRecord {
+/** @internal A vector record from its fields, decoded lazily. */
+export function readVector(mod: Iso8211Module, fields: FieldRef[], r: number): VectorRecord {
   const v = new LazyVector(mod, fields, r);
   for (const field of fields) {
     if (!field.defn) {

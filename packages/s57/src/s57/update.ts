@@ -39,7 +39,8 @@ function points(v: VectorRecord): number[][] {
   return out;
 }
 
-function modifyFeature(t: FeatureRecord, u: FeatureRecord): FeatureRecord {
+/** @internal */
+export function modifyFeature(t: FeatureRecord, u: FeatureRecord): FeatureRecord {
   const f: FeatureRecord = {
     rcid: t.rcid, prim: t.prim, grup: t.grup, objl: t.objl, rver: u.rver, ruin: t.ruin, agen: t.agen, fidn: t.fidn, fids: t.fids,
     attributes: t.attributes, nationalAttributes: t.nationalAttributes, featurePointers: t.featurePointers, spatialPointers: t.spatialPointers,
@@ -51,7 +52,8 @@ function modifyFeature(t: FeatureRecord, u: FeatureRecord): FeatureRecord {
   return f;
 }
 
-function modifyVector(t: VectorRecord, u: VectorRecord): VectorRecord {
+/** @internal */
+export function modifyVector(t: VectorRecord, u: VectorRecord): VectorRecord {
   // Explicit copy: records read from a file decode their fields lazily through accessors.
   const v: VectorRecord = { rcnm: t.rcnm, rcid: t.rcid, rver: u.rver, ruin: t.ruin, coords: t.coords, dim: t.dim, pointers: t.pointers, attributes: t.attributes };
   if (u.vrpc) v.pointers = applyControl(t.pointers, u.vrpc, u.pointers);
@@ -113,29 +115,45 @@ export function applyUpdates(base: S57Dataset, updates: S57Dataset[]): S57Datase
     records: base.records,
     warnings: base.warnings.slice(),
   };
-  const cell = stem(base.dsid.DSNM) || stem(base.fileName?.split(/[\\/]/).pop());
+  const cell = updateTargetName(base);
   for (const upd of updates) {
-    const name = upd.fileName ?? String(upd.dsid.DSNM ?? 'update');
-    const updCell = stem(upd.dsid.DSNM);
-    if (cell && updCell && updCell !== cell) {
-      throw new S57Error('update_target', `${name} updates cell ${updCell}, not ${cell}`, { file: name });
-    }
-    const edition = num(ds.dsid.EDTN);
-    const updEdition = num(upd.dsid.EDTN);
-    if (updEdition !== edition) {
-      throw new S57Error('update_edition', updEdition === 0
-        ? `${name} cancels cell ${cell} (EDTN 0); it cannot be applied`
-        : `${name} is for edition ${updEdition} but the cell is edition ${edition}`, { file: name });
-    }
-    const current = num(ds.dsid.UPDN);
-    const updn = num(upd.dsid.UPDN);
-    if (updn !== current + 1) {
-      throw new S57Error('update_sequence', `${name} is update ${updn} but the cell is at update ${current}; expected update ${current + 1}`, { file: name });
-    }
+    const updn = checkUpdate(cell, ds.dsid, upd);
     applyOne(ds, upd);
-    ds.dsid.UPDN = upd.dsid.UPDN ?? String(updn);
-    if (upd.dsid.ISDT !== null && String(upd.dsid.ISDT ?? '').trim() !== '') ds.dsid.ISDT = upd.dsid.ISDT ?? null;
-    ds.appliedUpdates.push(updn);
+    afterUpdate(ds, upd, updn);
   }
   return ds;
+}
+
+/** @internal The cell name updates must name (DSNM stem, else the file name's). */
+export function updateTargetName(base: Pick<S57Dataset, 'dsid' | 'fileName'>): string {
+  return stem(base.dsid.DSNM) || stem(base.fileName?.split(/[\\/]/).pop());
+}
+
+/** @internal Throws when update `upd` does not follow a cell at `dsid`; returns its UPDN. */
+export function checkUpdate(cell: string, dsid: S57Dataset['dsid'], upd: Pick<S57Dataset, 'dsid' | 'fileName'>): number {
+  const name = upd.fileName ?? String(upd.dsid.DSNM ?? 'update');
+  const updCell = stem(upd.dsid.DSNM);
+  if (cell && updCell && updCell !== cell) {
+    throw new S57Error('update_target', `${name} updates cell ${updCell}, not ${cell}`, { file: name });
+  }
+  const edition = num(dsid.EDTN);
+  const updEdition = num(upd.dsid.EDTN);
+  if (updEdition !== edition) {
+    throw new S57Error('update_edition', updEdition === 0
+      ? `${name} cancels cell ${cell} (EDTN 0); it cannot be applied`
+      : `${name} is for edition ${updEdition} but the cell is edition ${edition}`, { file: name });
+  }
+  const current = num(dsid.UPDN);
+  const updn = num(upd.dsid.UPDN);
+  if (updn !== current + 1) {
+    throw new S57Error('update_sequence', `${name} is update ${updn} but the cell is at update ${current}; expected update ${current + 1}`, { file: name });
+  }
+  return updn;
+}
+
+/** @internal DSID after update `upd` (number `updn`) has been applied: UPDN and ISDT become the update's. */
+export function afterUpdate(ds: Pick<S57Dataset, 'dsid' | 'appliedUpdates'>, upd: Pick<S57Dataset, 'dsid'>, updn: number): void {
+  ds.dsid.UPDN = upd.dsid.UPDN ?? String(updn);
+  if (upd.dsid.ISDT !== null && String(upd.dsid.ISDT ?? '').trim() !== '') ds.dsid.ISDT = upd.dsid.ISDT ?? null;
+  ds.appliedUpdates.push(updn);
 }

@@ -1,0 +1,72 @@
+// The lazy reader (scanS57 / CellIndex, used by the s57 command) against the full reader
+// (readS57 + applyUpdates): same info, metadata, warnings and GeoJSON for every corpus cell and
+// update set, with updates applied and ignored; same error codes on damaged input.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { hasTestdata, testdataPath } from '../../../../test/testdata.js';
+import { S57Error } from '../errors.js';
+import { geoJSONFeatures } from '../geo/geojson.js';
+import { getCellInfo, getCellMetadata, getGdalDsidFields } from '../s57/info.js';
+import { buildDemoHarbourCell, buildDemoHarbourUpdate } from '../s57/demo.js';
+import { readCellIndex, scanS57 } from '../s57/lazy.js';
+import { readS57 } from '../s57/read.js';
+import { applyUpdates } from '../s57/update.js';
+import { openCellIndex, openCellWithUpdates } from '../node.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const expected = JSON.parse(readFileSync(join(here, 'gdal-expected.json'), 'utf8')) as { files: Record<string, Record<string, unknown>> };
+
+function outcome<T>(f: () => T): T | string {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof S57Error) return `S57Error ${e.code}`;
+    throw e;
+  }
+}
+
+describe('lazy reader = full reader: demo cell', () => {
+  const cell = buildDemoHarbourCell();
+  const updates = [1, 2].map((n) => ({ bytes: buildDemoHarbourUpdate(n), fileName: `XX5DEMO1.00${n}` }));
+
+  it('with and without updates', () => {
+    const full = applyUpdates(readS57(cell, { fileName: 'XX5DEMO1.000' }), updates.map((u) => readS57(u.bytes, { fileName: u.fileName })));
+    const lazy = readCellIndex(cell, updates, { fileName: 'XX5DEMO1.000' });
+    expect(getCellInfo(lazy)).toEqual(getCellInfo(full));
+    expect(getCellMetadata(lazy)).toEqual(getCellMetadata(full));
+    expect(lazy.warnings).toEqual(full.warnings);
+    expect([...geoJSONFeatures(lazy)]).toEqual([...geoJSONFeatures(full)]);
+    const alone = readCellIndex(cell);
+    expect(getCellInfo(alone)).toEqual(getCellInfo(readS57(cell)));
+    expect([...geoJSONFeatures(alone, { classes: ['DEPARE'] })]).toEqual([...geoJSONFeatures(readS57(cell), { classes: ['DEPARE'] })]);
+  });
+
+  it('fails the same way on truncated and out-of-sequence input', () => {
+    for (const cut of [0, 10, 100, 500, 900, Math.floor(cell.length / 2), cell.length - 3]) {
+      const bytes = cell.subarray(0, cut);
+      expect(outcome(() => scanS57(bytes).dsid), `cut ${cut}`).toEqual(outcome(() => readS57(bytes).dsid));
+    }
+    const skipped = [updates[1]!];
+    expect(outcome(() => readCellIndex(cell, skipped))).toBe('S57Error update_sequence');
+    expect(outcome(() => applyUpdates(readS57(cell), skipped.map((u) => readS57(u.bytes))))).toBe('S57Error update_sequence');
+  });
+});
+
+describe.skipIf(!hasTestdata)('lazy reader = full reader: every corpus cell and update set', () => {
+  for (const rel of Object.keys(expected.files)) {
+    for (const updates of ['apply', 'ignore'] as const) {
+      it(`${rel} (updates ${updates})`, () => {
+        const full = openCellWithUpdates(testdataPath(rel), { updates });
+        const lazy = openCellIndex(testdataPath(rel), { updates });
+        expect(getCellInfo(lazy)).toEqual(getCellInfo(full));
+        expect(getCellMetadata(lazy)).toEqual(getCellMetadata(full));
+        expect(getGdalDsidFields(lazy)).toEqual(getGdalDsidFields(full));
+        expect(Object.keys(lazy.recordCounts)).toEqual(Object.keys(full.recordCounts));
+        expect(lazy.warnings).toEqual(full.warnings);
+        expect([...geoJSONFeatures(lazy)]).toEqual([...geoJSONFeatures(full)]);
+      });
+    }
+  }
+});

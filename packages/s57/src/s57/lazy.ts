@@ -1,0 +1,364 @@
+// A lazy S-57 reader: one pass over the ISO 8211 records that decodes only each record's identity
+// (FRID: RCID, PRIM, GRUP, OBJL, RVER, RUIN; VRID: RCNM, RCID, RVER, RUIN) and the metadata records
+// (DSID, DSSI, DSPM), keeping the byte offsets of the rest. Updates are applied at record level
+// (RUIN insert/delete/modify with the RVER checks of `applyUpdates`); a record is decoded, and its
+// modifications applied, only when asked for. `getCellInfo`, `geoJSONFeatures` and friends accept a
+// `CellIndex` as they accept an `S57Dataset`, with identical results.
+import { S57Error } from '../errors.js';
+import type { VectorLookup } from '../geo/assemble.js';
+import { fixedLayout, fixedNumber, type FixedLayout } from '../iso8211/fixed.js';
+import {
+  openIso8211, parseRecordAt, scanRecords, tagCode, tagName,
+  type FieldDefn, type FieldRef, type Iso8211Module, type RecordCursor, type ReusedDirectory,
+} from '../iso8211/module.js';
+import { RCNM_FE, RCNM_VC, RCNM_VE, RCNM_VF, RCNM_VI, type FeatureRecord, type FieldValues, type S57Dataset, type VectorRecord } from './model.js';
+import { checkS57, countRecord, num, readFeature, readMetaRecord, readVector, type ReadOptions } from './read.js';
+import { afterUpdate, checkUpdate, modifyFeature, modifyVector, updateTargetName } from './update.js';
+
+interface FastHeader { layout: FixedLayout; idx: number[] }
+
+/** Direct reads of a fixed-width identity field, under the same conditions as the full reader's. */
+function fastHeader(defn: FieldDefn | undefined, labels: string[]): FastHeader | null {
+  if (!defn) return null;
+  const layout = fixedLayout(defn);
+  if (!layout || labels.some((x) => defn.formats[defn.index.get(x) ?? -1]?.kind === 'B')) return null;
+  return { layout, idx: labels.map((x) => defn.index.get(x) ?? -1) };
+}
+
+const VECTOR_RCNMS = [RCNM_VI, RCNM_VC, RCNM_VE, RCNM_VF];
+
+/** One S-57 file scanned: metadata decoded, feature and vector records as columns of numbers. */
+export class ScannedS57 {
+  dsid: FieldValues = {};
+  dssi: FieldValues = {};
+  dspm: FieldValues | null = null;
+  recordCounts: Record<string, number> = {};
+  isUpdateFile = false;
+  nall = 0;
+  /** Number of feature and vector records. */
+  n = 0;
+  /** Per record, in file order: RCNM (100 for features), RCID, RVER, RUIN, OBJL (features). */
+  rcnm = new Uint8Array(1024);
+  rcid = new Float64Array(1024);
+  rver = new Float64Array(1024);
+  ruin = new Float64Array(1024);
+  objl = new Float64Array(1024);
+  /** Record offset, offset of the record holding its directory, 1-based record number. */
+  offset = new Float64Array(1024);
+  dirOffset = new Float64Array(1024);
+  recIndex = new Float64Array(1024);
+  private reuse: ReusedDirectory | null = null;
+
+  constructor(readonly mod: Iso8211Module, readonly fileName: string | undefined) {}
+
+  push(rcnm: number, rcid: number, rver: number, ruin: number, objl: number, c: RecordCursor): void {
+    if (this.n === this.rcnm.length) this.grow();
+    const i = this.n++;
+    this.rcnm[i] = rcnm; this.rcid[i] = rcid; this.rver[i] = rver; this.ruin[i] = ruin; this.objl[i] = objl;
+    this.offset[i] = c.offset; this.dirOffset[i] = c.dirOffset; this.recIndex[i] = c.index;
+  }
+
+  private grow(): void {
+    const size = this.rcnm.length * 2;
+    const g = <T extends Uint8Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.rcnm = g(this.rcnm); this.rcid = g(this.rcid); this.rver = g(this.rver); this.ruin = g(this.ruin);
+    this.objl = g(this.objl); this.offset = g(this.offset); this.dirOffset = g(this.dirOffset); this.recIndex = g(this.recIndex);
+  }
+
+  /** Fields of the record at `offset`. */
+  fieldsAt(offset: number, dirOffset: number, index: number): FieldRef[] {
+    let reuse: ReusedDirectory | null = null;
+    if (dirOffset !== offset) reuse = this.reuse ??= parseRecordAt(this.mod, dirOffset, index, null).reuse;
+    return parseRecordAt(this.mod, offset, index, reuse).rec.fields;
+  }
+
+  /** The feature record at `slot`, decoded. */
+  feature(slot: number): FeatureRecord {
+    const r = this.recIndex[slot]!;
+    return readFeature(this.mod, this.fieldsAt(this.offset[slot]!, this.dirOffset[slot]!, r), r, this.nall);
+  }
+
+  /** The vector record at `slot` (its pointers, attributes and coordinates decode on first use). */
+  vector(slot: number): VectorRecord {
+    const r = this.recIndex[slot]!;
+    return readVector(this.mod, this.fieldsAt(this.offset[slot]!, this.dirOffset[slot]!, r), r);
+  }
+}
+
+/** Scans an S-57 base cell or update file; throws S57Error as `readS57` does for malformed records. */
+export function scanS57(bytes: Uint8Array, opts: ReadOptions = {}): ScannedS57 {
+  const mod = openIso8211(bytes);
+  checkS57(mod);
+  const s = new ScannedS57(mod, opts.fileName);
+  const defined = new Set<number>();
+  for (const t of mod.fields.keys()) defined.add(tagCode(t));
+  const T0001 = tagCode('0001');
+  const FRID = tagCode('FRID');
+  const VRID = tagCode('VRID');
+  const DSID = tagCode('DSID');
+  const DSPM = tagCode('DSPM');
+  const fh = fastHeader(mod.fields.get('FRID'), ['RCID', 'PRIM', 'GRUP', 'OBJL', 'RVER', 'RUIN']);
+  const vh = fastHeader(mod.fields.get('VRID'), ['RCNM', 'RCID', 'RVER', 'RUIN']);
+  let sawDsid = false;
+  // Feature and vector records counted by RCNM here, named at the end (in order of first sight).
+  const counts = new Float64Array(256);
+  const order: number[] = [];
+  const count = (rcnm: number): void => {
+    if (counts[rcnm]!++ === 0) order.push(rcnm);
+  };
+  // Pending counts go into recordCounts before any other record type is counted, so that its keys
+  // come in the order readS57 gives them.
+  const flushCounts = (): void => {
+    for (const rcnm of order) {
+      countRecord(s, rcnm, counts[rcnm]!);
+      counts[rcnm] = 0;
+    }
+    order.length = 0;
+  };
+  const allDefined = (c: RecordCursor): void => {
+    for (let i = 0; i < c.n; i++) {
+      const t = c.tags[i]!;
+      if (t !== T0001 && !defined.has(t)) throw new S57Error('bad_field', `field ${tagName(t)} is not defined in the data descriptive record`, { record: c.index, offset: c.starts[i]! });
+    }
+  };
+  scanRecords(mod, (c) => {
+    const k = c.n > 0 && c.tags[0] === T0001 ? 1 : 0;
+    if (k >= c.n) return;
+    const tag = c.tags[k]!;
+    const r = c.index;
+    if (!defined.has(tag)) throw new S57Error('bad_field', `field ${tagName(tag)} is not defined in the data descriptive record`, { record: r, offset: c.starts[k]! });
+    if (tag === FRID) {
+      allDefined(c);
+      let rcid = 0, rver = 0, ruin = 1, objl = 0;
+      if (fh) {
+        const p = c.starts[k]!;
+        if (p + fh.layout.width <= c.ends[k]!) {
+          const b = mod.bytes;
+          rcid = fixedNumber(b, fh.layout, p, fh.idx[0]!);
+          objl = fixedNumber(b, fh.layout, p, fh.idx[3]!);
+          rver = fixedNumber(b, fh.layout, p, fh.idx[4]!);
+          ruin = fixedNumber(b, fh.layout, p, fh.idx[5]!);
+        }
+      } else {
+        const f = readFeature(mod, s.fieldsAt(c.offset, c.dirOffset, r), r, s.nall);
+        rcid = f.rcid; objl = f.objl; rver = f.rver; ruin = f.ruin;
+      }
+      s.push(RCNM_FE, rcid, rver, ruin, objl, c);
+      if (counts[RCNM_FE]!++ === 0) order.push(RCNM_FE);
+    } else if (tag === VRID) {
+      allDefined(c);
+      let rcnm = 0, rcid = 0, rver = 0, ruin = 1;
+      if (vh) {
+        const p = c.starts[k]!;
+        if (p + vh.layout.width <= c.ends[k]!) {
+          const b = mod.bytes;
+          rcnm = fixedNumber(b, vh.layout, p, vh.idx[0]!);
+          rcid = fixedNumber(b, vh.layout, p, vh.idx[1]!);
+          rver = fixedNumber(b, vh.layout, p, vh.idx[2]!);
+          ruin = fixedNumber(b, vh.layout, p, vh.idx[3]!);
+        }
+      } else {
+        const v = readVector(mod, s.fieldsAt(c.offset, c.dirOffset, r), r);
+        rcnm = v.rcnm; rcid = v.rcid; rver = v.rver; ruin = v.ruin;
+      }
+      if (!VECTOR_RCNMS.includes(rcnm)) throw new S57Error('bad_record', `vector record with unknown RCNM ${rcnm}`, { record: r, offset: c.starts[k]! });
+      s.push(rcnm, rcid, rver, ruin, 0, c);
+      count(rcnm);
+    } else if (tag === DSID || tag === DSPM) {
+      flushCounts();
+      const fields = s.fieldsAt(c.offset, c.dirOffset, r);
+      const nall = readMetaRecord(s, mod.bytes, fields, fields[k]!, r);
+      if (tag === DSID) {
+        sawDsid = true;
+        s.nall = nall;
+      }
+    } else {
+      flushCounts();
+      const name = tagName(tag);
+      s.recordCounts[name] = (s.recordCounts[name] ?? 0) + 1;
+    }
+    if (!sawDsid) throw new S57Error('not_s57', 'the first data record is not a DSID record', { record: r, offset: c.offset });
+  });
+  flushCounts();
+  if (!sawDsid) throw new S57Error('not_s57', 'no DSID record: not an S-57 cell', { offset: mod.dataStart });
+  s.isUpdateFile = s.dspm === null && num(s.dsid.UPDN) > 0;
+  return s;
+}
+
+/** Reference to a record: file number * 2^26 + slot. */
+const SLOTS = 67_108_864;
+
+interface Modified { rver: number; refs: number[] }
+
+/** Caches at most this many decoded vector records (cleared when full). */
+const CACHE_LIMIT = 2_048;
+
+/** A cell (scanned base file with its updates applied at record level), decoded on demand. */
+export class CellIndex {
+  readonly fileName: string | undefined;
+  readonly dsid: FieldValues;
+  readonly dssi: FieldValues;
+  readonly dspm: FieldValues | null;
+  readonly recordCounts: Record<string, number>;
+  readonly isUpdateFile: boolean;
+  readonly appliedUpdates: number[] = [];
+  readonly warnings: string[] = [];
+  /** Current feature records: RCID -> reference, in the order `applyUpdates` leaves them. */
+  readonly features = new Map<number, number>();
+  /** Current vector records by RCNM, each RCID -> reference. */
+  readonly vectors = new Map<number, Map<number, number>>(VECTOR_RCNMS.map((r) => [r, new Map()]));
+  private readonly files: ScannedS57[] = [];
+  private readonly modified = new Map<number, Modified>();
+  private readonly cache = new Map<number, VectorRecord | undefined>();
+
+  constructor(base: ScannedS57) {
+    this.fileName = base.fileName;
+    this.dsid = { ...base.dsid };
+    this.dssi = base.dssi;
+    this.dspm = base.dspm;
+    this.recordCounts = base.recordCounts;
+    this.isUpdateFile = base.isUpdateFile;
+    this.files.push(base);
+    for (let i = 0; i < base.n; i++) {
+      const index = base.rcnm[i] === RCNM_FE ? this.features : this.vectors.get(base.rcnm[i]!)!;
+      // Several records for one RCID: look-ups see the first (as readS57).
+      if (!index.has(base.rcid[i]!)) index.set(base.rcid[i]!, i);
+    }
+  }
+
+  /** Applies a scanned update file (checks as `applyUpdates`; problems it skips go to `warnings`). */
+  applyUpdate(upd: ScannedS57): void {
+    const updn = checkUpdate(updateTargetName(this), this.dsid, upd);
+    const fileNo = this.files.length;
+    this.files.push(upd);
+    const label = upd.fileName ?? `update ${String(upd.dsid.UPDN ?? '?')}`;
+    for (let i = 0; i < upd.n; i++) {
+      const rcnm = upd.rcnm[i]!, rcid = upd.rcid[i]!, ruin = upd.ruin[i]!, rver = upd.rver[i]!;
+      const isFeature = rcnm === RCNM_FE;
+      const index = isFeature ? this.features : this.vectors.get(rcnm)!;
+      const key = this.key(rcnm, rcid);
+      const t = index.get(rcid);
+      const what = isFeature ? `feature RCID ${rcid}` : `vector RCNM ${rcnm} RCID ${rcid}`;
+      if (ruin === 1) {
+        index.set(rcid, fileNo * SLOTS + i);
+        this.modified.delete(key);
+      } else if (t === undefined) {
+        this.warnings.push(`${label}: ${what} to ${ruin === 2 ? 'delete' : 'modify'} not found`);
+      } else {
+        const m = this.modified.get(key);
+        const current = m ? m.rver : this.files[Math.floor(t / SLOTS)]!.rver[t % SLOTS]!;
+        if (current + 1 !== rver) {
+          this.warnings.push(`${label}: RVER mismatch on ${what} (record version ${current}, update version ${rver}); instruction skipped`);
+        } else if (ruin === 2) {
+          index.delete(rcid);
+          this.modified.delete(key);
+        } else if (ruin === 3) {
+          if (m) { m.rver = rver; m.refs.push(fileNo * SLOTS + i); }
+          else this.modified.set(key, { rver, refs: [fileNo * SLOTS + i] });
+        }
+      }
+    }
+    afterUpdate(this, upd, updn);
+    this.cache.clear();
+  }
+
+  private key(rcnm: number, rcid: number): number {
+    return rcnm * 4_294_967_296 + rcid;
+  }
+
+  private file(ref: number): ScannedS57 {
+    return this.files[Math.floor(ref / SLOTS)]!;
+  }
+
+  /** Number of features per object class code, over the features `featureRecords` gives. */
+  classCounts(): Map<number, number> {
+    const out = new Map<number, number>();
+    if (this.isUpdateFile) {
+      const f = this.files[0]!;
+      for (let i = 0; i < f.n; i++) if (f.rcnm[i] === RCNM_FE) out.set(f.objl[i]!, (out.get(f.objl[i]!) ?? 0) + 1);
+      return out;
+    }
+    if (this.files.length === 1) {
+      const f = this.files[0]!;
+      for (const slot of this.features.values()) out.set(f.objl[slot]!, (out.get(f.objl[slot]!) ?? 0) + 1);
+      return out;
+    }
+    for (const ref of this.features.values()) {
+      const objl = this.file(ref).objl[ref % SLOTS]!;
+      out.set(objl, (out.get(objl) ?? 0) + 1);
+    }
+    return out;
+  }
+
+  /**
+   * The feature records to present (as `featureRecords(ds)` of the fully read dataset), decoded one
+   * by one; `keep` filters by object class code before decoding.
+   */
+  *featureRecords(keep?: (objl: number) => boolean): Generator<FeatureRecord> {
+    if (this.isUpdateFile) {
+      const f = this.files[0]!;
+      for (let i = 0; i < f.n; i++) if (f.rcnm[i] === RCNM_FE && (!keep || keep(f.objl[i]!))) yield f.feature(i);
+      return;
+    }
+    for (const [rcid, ref] of this.features) {
+      const file = this.file(ref);
+      if (keep && !keep(file.objl[ref % SLOTS]!)) continue;
+      let f = file.feature(ref % SLOTS);
+      const m = this.modified.get(this.key(RCNM_FE, rcid));
+      if (m) for (const r of m.refs) f = modifyFeature(f, this.file(r).feature(r % SLOTS));
+      yield f;
+    }
+  }
+
+  /** The current vector record RCNM/RCID with its modifications applied. */
+  vector(rcnm: number, rcid: number): VectorRecord | undefined {
+    const key = this.key(rcnm, rcid);
+    if (this.cache.has(key)) return this.cache.get(key);
+    const ref = this.vectors.get(rcnm)?.get(rcid);
+    let v: VectorRecord | undefined;
+    if (ref !== undefined) {
+      v = this.file(ref).vector(ref % SLOTS);
+      const m = this.modified.get(key);
+      if (m) for (const r of m.refs) v = modifyVector(v, this.file(r).vector(r % SLOTS));
+    }
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(key, v);
+    return v;
+  }
+
+  /** Look-up of the current vector records of one RCNM. */
+  vectorLookup(rcnm: number): VectorLookup {
+    return { get: (rcid) => this.vector(rcnm, rcid) };
+  }
+
+  /** Every current vector record (VI, VC, VE, VF), decoded one by one. */
+  *allVectors(): Generator<VectorRecord> {
+    for (const [rcnm, index] of this.vectors) {
+      for (const rcid of index.keys()) {
+        const v = this.vector(rcnm, rcid);
+        if (v) yield v;
+      }
+    }
+  }
+}
+
+/** Scans base cell bytes and applies scanned updates in order (throws as `applyUpdates`). */
+export function indexCell(base: ScannedS57, updates: ScannedS57[] = []): CellIndex {
+  const index = new CellIndex(base);
+  for (const u of updates) index.applyUpdate(u);
+  return index;
+}
+
+/** The lazy counterpart of `applyUpdates(readS57(base), updates.map(readS57))`. */
+export function readCellIndex(base: Uint8Array, updates: { bytes: Uint8Array; fileName?: string }[] = [], opts: ReadOptions = {}): CellIndex {
+  return indexCell(scanS57(base, opts), updates.map((u) => scanS57(u.bytes, { fileName: u.fileName })));
+}
+
+/** True for a lazily read cell. */
+export function isCellIndex(ds: S57Dataset | CellIndex): ds is CellIndex {
+  return ds instanceof CellIndex;
+}
