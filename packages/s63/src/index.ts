@@ -28,6 +28,8 @@ export { decryptCell, encryptCell, type DecryptedCell } from './cell-crypto.js';
 export { checkPermits, type PermitCheck } from './permit-check.js';
 export {
   readExchangeSet,
+  readExchangeSetFrom,
+  type ReadExchangeSetFromOptions,
   type ExchangeSet,
   type ExchangeSetCell,
   type CellStatus,
@@ -39,3 +41,5 @@ export { writeCatalog, type CatalogWriteEntry } from './catalog-writer.js';
 export { parseProducts, parseSerial, type ProductsFile, type ProductRecord, type SerialInfo } from './info-files.js';
 export { DEFAULT_LIMITS, safeEntryPath, type ZipLimits } from './limits.js';
 export { listZipEntries, readZipEntry, type ZipEntry } from './zip-reader.js';
+export { createBytesSource, type ZipSource } from './zip-source.js';
+export { listZipEntriesFrom, readZipEntryFrom } from './zip-source-reader.js';

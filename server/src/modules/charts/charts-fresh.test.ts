@@ -2,7 +2,7 @@ import { buildDemoHarbourCell, buildDemoHarbourUpdate, crc32 } from '@chartroom/
 import { buildExchangeSet, createCellPermit, encryptCell, writeCatalog, writePermitFile } from '@chartroom/s63';
 import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { demoExtensions } from '../../db/seed/extensions.js';
@@ -61,6 +61,13 @@ describe('chart ingestion with cells written by packages/s57', () => {
     const good = zipSync({ 'CATALOG.031': writeCatalog([{ file: 'XX5DEMO1.000', crc: crc32(base) }]), 'XX5DEMO1.000': base });
     const ok = (await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('ENC.zip', good)])).json();
     expect(ok.charts).toEqual([expect.objectContaining({ chartName: 'XX5DEMO1', newEdtn: 1, newUpdn: 0, isChanged: true, errors: [] })]);
+
+    // A zip cut short (its central directory lost) is refused by name and leaves nothing staged.
+    const before = listBlobFiles(t);
+    const cut = await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('CUT.zip', good.subarray(0, good.length >> 1))]);
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ code: 'unsupported_file', message: expect.stringMatching(/CUT\.zip is not a readable zip archive: not a zip archive/) });
+    expect(listBlobFiles(t)).toEqual(before);
   });
 
   it('flags an update for another edition, an update out of sequence and updates without a base', async () => {
@@ -135,6 +142,45 @@ describe('S-63 conversion of sets built with packages/s63', () => {
     const list = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}`, headers: p.headers })).json();
     expect(list.type).toBeNull();
     expect(list.conversion.cells.map((c: { status: string }) => c.status)).toEqual(['wrong_key', 'wrong_key']);
+  });
+
+  it('converts a set of several cells read from disk, storing each cell as it is decrypted', async () => {
+    const p = await loginProvider(t);
+    const permitFor = (cellName: string) => ({ permit: createCellPermit({ cellName, expiry: '20991231', ck1, ck2, hwId }), edition: 1 });
+    const notS57 = new Uint8Array(4000).map((_, i) => (i * 31) & 0xff);
+    const several = buildExchangeSet({
+      cells: [
+        { name: 'XX5DEMO1', edition: 1, update: 0, encrypted: encryptCell(base, 'XX5DEMO1.000', ck1) },
+        { name: 'XX5DEMO1', edition: 1, update: 1, encrypted: encryptCell(upd(1), 'XX5DEMO1.001', ck1) },
+        { name: 'XX5DEMO2', edition: 1, update: 0, encrypted: encryptCell(base, 'XX5DEMO2.000', ck2) },
+        { name: 'XX5JUNK1', edition: 1, update: 0, encrypted: encryptCell(notS57, 'XX5JUNK1.000', ck1) },
+        { name: 'XX5NOPER', edition: 1, update: 0, encrypted: encryptCell(base, 'XX5NOPER.000', ck1) },
+      ],
+      permitText: writePermitFile({ enc: ['XX5DEMO1', 'XX5DEMO2', 'XX5JUNK1'].map(permitFor) }),
+    });
+    const up = await postFiles(t, '/api/geocontent/AddS63ToGeocontent', p.headers, [
+      { name: 'geocontentId', value: String(p.gcId) }, { name: 'deviceKey', value: hwId }, { name: 'file', filename: 'several.zip', data: several },
+    ]);
+    expect(up.statusCode).toBe(200);
+    // The zip is read through its path on disk, never whole: only the stored cells are read back.
+    const reads = vi.spyOn(t.app.blobs, 'read');
+    const paths = vi.spyOn(t.app.blobs, 'localPath');
+    try {
+      expect(await t.app.jobs.drain()).toBe(1);
+      expect(reads.mock.calls.map(([key]) => key.slice(key.lastIndexOf('/') + 1))).toEqual(['XX5DEMO1.000', 'XX5DEMO1.001', 'XX5DEMO2.000', 'XX5JUNK1.000']);
+      expect(paths.mock.calls.some(([key]) => key.startsWith('s63/') && key.endsWith('-several.zip'))).toBe(true);
+    } finally {
+      reads.mockRestore();
+      paths.mockRestore();
+    }
+    const list = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}`, headers: p.headers })).json();
+    expect(list.charts.map((c: { name: string; update: number }) => [c.name, c.update])).toEqual([['XX5DEMO1', 1], ['XX5DEMO2', 0]]);
+    expect(list.conversion.cells.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual([
+      ['XX5DEMO1', 'decrypted'], ['XX5DEMO1', 'decrypted'], ['XX5DEMO2', 'decrypted'], ['XX5JUNK1', 'corrupt'], ['XX5NOPER', 'no_permit'],
+    ]);
+    const kept = listBlobFiles(t).filter((k) => k.startsWith(`charts/${p.gcId}/`));
+    expect(kept.map((k) => k.slice(k.lastIndexOf('/') + 1))).toEqual(['XX5DEMO1.000', 'XX5DEMO1.001', 'XX5DEMO2.000']);
+    expect(Buffer.from(await t.app.blobs.read(kept[2]!)).equals(Buffer.from(base))).toBe(true);
   });
 
   it('ends a conversion whose zip is gone as failed with its reason after the last try', async () => {

@@ -1,5 +1,5 @@
 import { applyUpdates, readS57, type S57Dataset } from '@chartroom/s57';
-import { readExchangeSet, type ExchangeSetCell } from '@chartroom/s63';
+import { readExchangeSetFromFile } from '@chartroom/s63/node';
 import type { S63CellStatus } from '@chartroom/contracts/charts';
 import type { JobHandler } from '../../jobs/runner.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -21,22 +21,33 @@ interface CellOutcome {
   reason: string | null;
 }
 
+/** A decrypted cell file, already in the blob store. */
+interface StoredFile {
+  name: string;
+  update: number;
+  key: string;
+}
+
 interface ConvertedCell {
   name: string;
   keys: string[];
   meta: CellMeta;
 }
 
-/** Reads one decrypted cell with its updates; a cell whose S-57 cannot be read is reported corrupt. */
-function buildCell(files: ExchangeSetCell[], outcomes: CellOutcome[]): S57Dataset | null {
-  const sorted = [...files].sort((a, b) => a.update - b.update);
+const fileName = (name: string, update: number) => `${name}.${String(update).padStart(3, '0')}`;
+
+/**
+ * Reads one decrypted cell with its updates back from the blob store (one cell in memory at a
+ * time); a cell whose S-57 cannot be read is reported corrupt.
+ */
+async function buildCell(blobs: BlobStore, files: StoredFile[], outcomes: CellOutcome[]): Promise<S57Dataset | null> {
   try {
-    const [base, ...updates] = sorted.map((c) => readS57(c.data!, { fileName: `${c.name}.${String(c.update).padStart(3, '0')}` }));
-    if (!base || sorted[0]!.update !== 0) throw new Error(`the base cell ${sorted[0]!.name}.000 is not in the exchange set`);
+    const [base, ...updates] = await Promise.all(files.map(async (f) => readS57(await blobs.read(f.key), { fileName: fileName(f.name, f.update) })));
+    if (!base || files[0]!.update !== 0) throw new Error(`the base cell ${files[0]!.name}.000 is not in the exchange set`);
     return updates.length > 0 ? applyUpdates(base, updates) : base;
   } catch (err) {
     for (const o of outcomes) {
-      if (o.name === sorted[0]!.name) Object.assign(o, { status: 'corrupt', reason: `decrypted, but not readable S-57: ${err instanceof Error ? err.message : String(err)}` });
+      if (o.name === files[0]!.name) Object.assign(o, { status: 'corrupt', reason: `decrypted, but not readable S-57: ${err instanceof Error ? err.message : String(err)}` });
     }
     return null;
   }
@@ -51,22 +62,34 @@ export function s63ConversionJob(blobs: BlobStore): JobHandler {
     const { conversionId, deviceKey } = payload as S63ConversionPayload;
     const conversion = await findConversion(db, conversionId);
     if (!conversion) return { skipped: 'conversion deleted' };
-    const set = readExchangeSet(await blobs.read(conversion.zipKey), { hwId: deviceKey });
-    const outcomes: CellOutcome[] = set.cells.map((c) => ({ name: c.name, update: c.update, status: c.status, reason: c.reason ?? null }));
-
-    const byName = new Map<string, ExchangeSetCell[]>();
-    for (const c of set.cells) if (c.status === 'decrypted' && c.data) byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
+    // The zip is read from disk one entry at a time and each decrypted file goes straight to the
+    // blob store, so the job's memory does not grow with the exchange set.
+    const stored = new Map<string, StoredFile[]>();
+    const written: string[] = [];
+    let outcomes: CellOutcome[];
     const converted: ConvertedCell[] = [];
-    for (const [name, files] of byName) {
-      const ds = buildCell(files, outcomes);
-      if (!ds) continue;
-      const keys: string[] = [];
-      for (const f of [...files].sort((a, b) => a.update - b.update)) {
-        const key = `charts/${conversion.geocontentId}/${name}/s63-${conversion.id}/${name}.${String(f.update).padStart(3, '0')}`;
-        await blobs.put(key, f.data!);
-        keys.push(key);
+    try {
+      const set = await readExchangeSetFromFile(blobs.localPath(conversion.zipKey), {
+        hwId: deviceKey,
+        onCell: async (cell) => {
+          if (cell.status !== 'decrypted' || !cell.data) return;
+          const key = `charts/${conversion.geocontentId}/${cell.name}/s63-${conversion.id}/${fileName(cell.name, cell.update)}`;
+          written.push(key);
+          await blobs.put(key, cell.data);
+          stored.set(cell.name, [...(stored.get(cell.name) ?? []), { name: cell.name, update: cell.update, key }]);
+        },
+      });
+      outcomes = set.cells.map((c) => ({ name: c.name, update: c.update, status: c.status, reason: c.reason ?? null }));
+      for (const [name, unsorted] of stored) {
+        const files = [...unsorted].sort((a, b) => a.update - b.update);
+        const ds = await buildCell(blobs, files, outcomes);
+        if (ds) converted.push({ name, keys: files.map((f) => f.key), meta: describeCell(ds) });
+        else await Promise.all(files.map((f) => blobs.delete(f.key)));
       }
-      converted.push({ name, keys, meta: describeCell(ds) });
+    } catch (err) {
+      // Nothing half-written stays behind: a retry writes the same keys again.
+      await Promise.all(written.map((k) => blobs.delete(k)));
+      throw err;
     }
 
     if (converted.length === 0) {
