@@ -48,4 +48,13 @@ describe('s57 command', () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/nope\.000/);
   });
+
+  it('prints its usage for --help, -h and help, and exits 2 without a command', () => {
+    for (const flag of ['--help', '-h', 'help']) {
+      const r = run(flag);
+      expect(r.status, flag).toBe(0);
+      expect(r.stdout).toMatch(/s57 info FILE/);
+    }
+    expect(run().status).toBe(2);
+  });
 });

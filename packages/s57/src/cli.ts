@@ -18,7 +18,8 @@ let currentFile = '';
 
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
-  if (!args.command || args.command === 'help' || args.flags.has('--help') || args.flags.has('-h')) {
+  const isHelp = ['help', '--help', '-h'].includes(args.command ?? '') || args.flags.has('--help') || args.flags.has('-h');
+  if (!args.command || isHelp) {
     await write(USAGE + '\n');
     return args.command ? 0 : 2;
   }
