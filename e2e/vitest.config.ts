@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A loaded two-core machine renders slowly: poll for what a user would see for up to 20 s.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });
