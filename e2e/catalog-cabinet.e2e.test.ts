@@ -1,26 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedProvider, seedUser } from '../server/src/db/seed/factories.js';
-import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // A provider adds a geocontent, which becomes the current one and stays so after a reload, then
 // switches back; the catalogue follows the current geocontent.
 describe.runIf(hasBrowser)('provider cabinet: add and switch geocontents', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const journey = setUpJourney();
 
   it('adds a geocontent, keeps it current across a reload and switches back', async () => {
-    const owner = await seedUser(portal.database.db, { email: 'switch@e2e.test', password: 'switch-password', roles: ['user', 'provider'] });
-    await seedProvider(portal.database.db, { ownerUserId: owner.id, title: 'Switch Office', geocontentTitle: 'Northern Charts' });
-    const { page, errors } = await openSession(browser, portal.url);
+    const owner = await seedUser(journey.portal.database.db, { email: 'switch@e2e.test', password: 'switch-password', roles: ['user', 'provider'] });
+    await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Switch Office', geocontentTitle: 'Northern Charts' });
+    const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'switch@e2e.test', 'switch-password');
     await page.goto('/provider?tab=catalog&sub=ntm');
     await page.getByRole('heading', { name: 'Northern Charts' }).waitFor();

@@ -1,26 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '../server/src/db/seed/catalog-data-files.js';
 import { seedProvider, seedUser } from '../server/src/db/seed/factories.js';
-import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // A provider uploads a notice to mariners, opens its PDF from the release date, and removes it.
 describe.runIf(hasBrowser)('NTM upload, open and delete', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const journey = setUpJourney();
 
   it('uploads a PDF with a description, opens it and removes it after confirming', async () => {
-    const owner = await seedUser(portal.database.db, { email: 'notices@e2e.test', password: 'notices-password', roles: ['user', 'provider'] });
-    await seedProvider(portal.database.db, { ownerUserId: owner.id, title: 'Notices Office', geocontentTitle: 'Gulf Notices' });
-    const { page, errors } = await openSession(browser, portal.url);
+    const owner = await seedUser(journey.portal.database.db, { email: 'notices@e2e.test', password: 'notices-password', roles: ['user', 'provider'] });
+    await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Notices Office', geocontentTitle: 'Gulf Notices' });
+    const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'notices@e2e.test', 'notices-password');
     await page.goto('/provider?tab=catalog&sub=ntm');
     await page.getByText('No notices to mariners yet.').waitFor();

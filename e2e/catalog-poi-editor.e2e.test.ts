@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // The demo provider opens the POI editor in a new tab, adds a point on the map, publishes, and
 // the catalogue lists the new release.
 describe.runIf(hasBrowser)('POI editor add and publish', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const journey = setUpJourney();
 
   it('adds a point on the map and publishes a release', async () => {
-    const { page, context, errors } = await openSession(browser, portal.url);
+    const { page, context, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'provider@demo.test');
     await page.goto('/provider?tab=catalog&sub=poi');
     const releases = page.getByTestId('poi-releases');

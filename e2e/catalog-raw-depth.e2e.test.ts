@@ -1,22 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // The demo provider uploads an XYZ depth file, sees its summary, publishes it and hides it again.
 describe.runIf(hasBrowser)('raw depth publish and hide', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const journey = setUpJourney();
 
   it('uploads an XYZ file, publishes it, hides it and deletes it', async () => {
-    const { page, errors } = await openSession(browser, portal.url);
+    const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'provider@demo.test');
     await page.goto('/provider?tab=catalog&sub=raw');
     const table = page.getByTestId('raw-table');

@@ -1,28 +1,18 @@
 import { buildDemoHarbourCell, buildDemoHarbourUpdate } from '@chartroom/s57';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedProvider, seedUser } from '../server/src/db/seed/factories.js';
-import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // A provider with no charts yet uploads S-57 files (cell and two updates written by packages/s57),
 // watches the upload progress, reviews the comparison, applies it and sees the chart list.
 describe.runIf(hasBrowser)('provider uploads S-57 charts, reviews and applies them', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const journey = setUpJourney();
 
   it('uploads with progress, reviews, applies and lists the chart', async () => {
-    const owner = await seedUser(portal.database.db, { email: 'charts@e2e.test', password: 'charts-password', roles: ['user', 'provider'] });
-    await seedProvider(portal.database.db, { ownerUserId: owner.id, title: 'Harbour Survey', geocontentTitle: 'Harbour Approaches' });
+    const owner = await seedUser(journey.portal.database.db, { email: 'charts@e2e.test', password: 'charts-password', roles: ['user', 'provider'] });
+    await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Harbour Survey', geocontentTitle: 'Harbour Approaches' });
 
-    const { page, errors } = await openSession(browser, portal.url);
+    const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'charts@e2e.test', 'charts-password');
     await page.goto('/provider?tab=catalog&sub=enc');
     await page.getByText('Choose the source of the chart collection').waitFor();

@@ -1,27 +1,17 @@
 import { buildDemoHarbourCell, buildDemoHarbourUpdate } from '@chartroom/s57';
 import { buildExchangeSet, createCellPermit, encryptCell, writePermitFile } from '@chartroom/s63';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedProvider, seedUser } from '../server/src/db/seed/factories.js';
-import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // A provider uploads an S-63 exchange set (built with packages/s63) with its device key, follows
 // the background conversion and then sees the converted cell in the list.
 describe.runIf(hasBrowser)('provider converts an S-63 exchange set', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const journey = setUpJourney();
 
   it('uploads the zip, shows the conversion state, then lists the cell', async () => {
-    const owner = await seedUser(portal.database.db, { email: 's63@e2e.test', password: 's63-password', roles: ['user', 'provider'] });
-    await seedProvider(portal.database.db, { ownerUserId: owner.id, title: 'Protected Charts Office', geocontentTitle: 'Protected Harbour' });
+    const owner = await seedUser(journey.portal.database.db, { email: 's63@e2e.test', password: 's63-password', roles: ['user', 'provider'] });
+    await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Protected Charts Office', geocontentTitle: 'Protected Harbour' });
     const ck1 = '0123456789';
     const hwId = '8A4C1';
     const zip = buildExchangeSet({
@@ -32,7 +22,7 @@ describe.runIf(hasBrowser)('provider converts an S-63 exchange set', () => {
       permitText: writePermitFile({ enc: [{ permit: createCellPermit({ cellName: 'XX5DEMO1', expiry: '20991231', ck1, ck2: 'ABCDEF0123', hwId }), edition: 1 }] }),
     });
 
-    const { page, errors } = await openSession(browser, portal.url);
+    const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 's63@e2e.test', 's63-password');
     await page.goto('/provider?tab=catalog&sub=enc');
     await page.getByText('S63 zip archive').click();

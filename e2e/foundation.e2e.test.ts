@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // Journeys of the foundation: registration through the outbox, guards, language, an expired session.
 describe.skipIf(!hasBrowser)('foundation journeys', () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const journey = setUpJourney();
 
   it('registers, reads the password in the outbox, signs in and lands on the user cabinet', async () => {
-    const { page, errors, context } = await openSession(browser, portal.url);
+    const { page, errors, context } = await openSession(journey.browser, journey.portal.url);
     const email = 'first.mate@example.test';
     await page.goto('/');
     await page.getByText('Register', { exact: true }).first().click();
@@ -42,7 +31,7 @@ describe.skipIf(!hasBrowser)('foundation journeys', () => {
   });
 
   it('sends a user without the provider role to provider registration, then back to the cabinet', async () => {
-    const { page, errors, context } = await openSession(browser, portal.url);
+    const { page, errors, context } = await openSession(journey.browser, journey.portal.url);
     await page.goto('/provider');
     await page.waitForURL(/\/login\?next=/);
     await page.getByLabel('E-mail').fill('user@demo.test');
@@ -63,7 +52,7 @@ describe.skipIf(!hasBrowser)('foundation journeys', () => {
   });
 
   it('switches to Russian and back on the same page', async () => {
-    const { page, errors, context } = await openSession(browser, portal.url);
+    const { page, errors, context } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'distributor@demo.test');
     await page.goto('/user/cart');
     await expect.poll(() => page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
@@ -78,12 +67,12 @@ describe.skipIf(!hasBrowser)('foundation journeys', () => {
   });
 
   it('resets the session when the stored token has expired', async () => {
-    const { page, errors, context } = await openSession(browser, portal.url, { allowErrors: [/401/] });
+    const { page, errors, context } = await openSession(journey.browser, journey.portal.url, { allowErrors: [/401/] });
     await signIn(page, 'user@demo.test');
     await page.waitForURL(/\/user$/);
     const [stored] = await page.evaluate(() => [window.localStorage.getItem('chartroom.user')]);
     const user = JSON.parse(stored!) as { id: number; email: string; token: string };
-    const expired = portal.app.jwt.sign({ sub: user.id, email: user.email }, { expiresIn: -60 });
+    const expired = journey.portal.app.jwt.sign({ sub: user.id, email: user.email }, { expiresIn: -60 });
     await page.evaluate((u) => window.localStorage.setItem('chartroom.user', JSON.stringify(u)), { ...user, token: expired });
 
     // The 401 clears the stored session and reloads; the guard then sends the visitor to sign in.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig, type Env } from '../server/src/config.js';
 import { openDatabase, type Database } from '../server/src/db/client.js';
@@ -90,4 +91,32 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   await page.getByLabel(/password/i).first().fill(password);
   await page.getByLabel(/password/i).first().press('Enter');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+export interface Journey {
+  readonly portal: Portal;
+  readonly browser: Browser;
+}
+
+/** For the enclosing describe: a fresh portal and a browser before its journeys, closed after. */
+export function setUpJourney(env: Partial<Env> = {}): Journey {
+  const state: { portal?: Portal; browser?: Browser } = {};
+  beforeAll(async () => {
+    state.portal = await startPortal(env);
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.portal?.close();
+  });
+  return {
+    get portal() {
+      if (!state.portal) throw new Error('the portal is not started yet');
+      return state.portal;
+    },
+    get browser() {
+      if (!state.browser) throw new Error('the browser is not launched yet');
+      return state.browser;
+    },
+  };
 }

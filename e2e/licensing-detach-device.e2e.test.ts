@@ -1,22 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // The demo user frees a device slot of a licence from the cabinet.
 describe.runIf(hasBrowser)('user detaches a device', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const journey = setUpJourney();
 
   it('expands a licence, detaches its device and sees the slot free', async () => {
-    const { page, errors } = await openSession(browser, portal.url);
+    const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'user@demo.test');
     await page.goto('/user');
     const row = page.getByRole('row').filter({ hasText: '1 of 2' });

@@ -1,31 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDistributor, seedProvider, seedUser } from '../server/src/db/seed/factories.js';
 import { seedProduct } from '../server/src/db/seed/licensing-demo.js';
-import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // A distributor requests a permit, the provider accepts it, the distributor issues a licence.
 describe.runIf(hasBrowser)('distributor permit from request to licence', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const journey = setUpJourney();
 
   it('requests, gets accepted and issues', async () => {
-    const db = portal.database.db;
+    const db = journey.portal.database.db;
     const owner = await seedUser(db, { email: 'owner@e2e.test', password: 'owner-password', roles: ['user', 'provider'] });
     const { geocontent } = await seedProvider(db, { ownerUserId: owner.id, title: 'Lagoon Office', geocontentTitle: 'Lagoon Soundings' });
     await seedProduct(db, { geocontentId: geocontent.id, licType: 'com', price: 20, ntm: true });
     const agent = await seedUser(db, { email: 'agent@e2e.test', password: 'agent-password', roles: ['user', 'distributor'] });
     await seedDistributor(db, { mainUserId: agent.id, title: 'Harbour Agents' });
 
-    const distributor = await openSession(browser, portal.url);
+    const distributor = await openSession(journey.browser, journey.portal.url);
     await signIn(distributor.page, 'agent@e2e.test', 'agent-password');
     await distributor.page.goto('/distributor');
     // No allowed products yet: the licences tab is disabled and the products tab is shown.
@@ -34,7 +24,7 @@ describe.runIf(hasBrowser)('distributor permit from request to licence', () => {
     await productRow.getByRole('button', { name: 'Request a permit' }).click();
     await expect.poll(() => productRow.getByText('Pending').count()).toBe(1);
 
-    const provider = await openSession(browser, portal.url);
+    const provider = await openSession(journey.browser, journey.portal.url);
     await signIn(provider.page, 'owner@e2e.test', 'owner-password');
     await provider.page.goto('/provider');
     await provider.page.getByRole('tab', { name: 'My distributors' }).click();

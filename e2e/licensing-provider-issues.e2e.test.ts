@@ -1,27 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedProvider, seedUser } from '../server/src/db/seed/factories.js';
-import { hasBrowser, launchBrowser, openSession, signIn, startPortal, type Portal } from './harness.js';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // A provider creates a com product and issues a licence to a new e-mail; that user reads the
 // password from the outbox, signs in and sees the licence.
 describe.runIf(hasBrowser)('provider issues a licence to a new e-mail', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const journey = setUpJourney();
 
   it('creates a com product, issues a licence, and the new user finds it after signing in', async () => {
-    const owner = await seedUser(portal.database.db, { email: 'office@e2e.test', password: 'office-password', roles: ['user', 'provider'] });
-    await seedProvider(portal.database.db, { ownerUserId: owner.id, title: 'Fjord Survey', geocontentTitle: 'Fjord Approaches' });
+    const owner = await seedUser(journey.portal.database.db, { email: 'office@e2e.test', password: 'office-password', roles: ['user', 'provider'] });
+    await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Fjord Survey', geocontentTitle: 'Fjord Approaches' });
 
-    const provider = await openSession(browser, portal.url);
+    const provider = await openSession(journey.browser, journey.portal.url);
     await signIn(provider.page, 'office@e2e.test', 'office-password');
     await provider.page.goto('/provider');
     await provider.page.getByRole('tab', { name: 'Products' }).click();
@@ -42,7 +32,7 @@ describe.runIf(hasBrowser)('provider issues a licence to a new e-mail', () => {
     expect(await form.getByLabel('User e-mail').inputValue()).toBe('');
     expect(provider.errors).toEqual([]);
 
-    const skipper = await openSession(browser, portal.url);
+    const skipper = await openSession(journey.browser, journey.portal.url);
     await skipper.page.goto('/outbox?email=new.skipper@e2e.test');
     const mail = skipper.page.getByRole('article').filter({ hasText: 'Password:' }).first();
     await mail.waitFor();
