@@ -69,7 +69,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             },
           },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
-    trustProxy: true,
+    // Only behind a known proxy: otherwise anyone could pick their address (and dodge rate limits).
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -30,6 +30,8 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   JOBS: bool.default(true),
+  /** Behind a reverse proxy: trust its X-Forwarded-For for client addresses (rate limits, audit). */
+  TRUST_PROXY: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -149,4 +149,14 @@ describe('per-address rate limit', () => {
     }
     expect(codes).toEqual([401, 401, 401, 429, 429]);
   });
+
+  it('does not let a client pick its address with X-Forwarded-For', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      payload: { username: 'spoof@example.test', password: 'nope' },
+    });
+    expect(r.statusCode).toBe(429);
+  });
 });
