@@ -21,8 +21,11 @@ if (typeof gc !== 'function') { console.error('run with node --expose-gc'); proc
 // As the command does for geojson (cli.ts): a 32 MB semi-space, set at run time.
 if (mode.endsWith('geojson') && process.env.S57_SEMI !== '0') (await import('node:v8')).setFlagsFromString('--max-semi-space-size=32');
 const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+const { getHeapStatistics } = await import('node:v8');
+const v8used = () => { const h = getHeapStatistics(); return h.used_heap_size + h.external_memory; };
 gc(); gc();
 const base = used();
+const v8base = v8used();
 let peak = 0;
 const sample = () => { const u = used() - base; if (u > peak) peak = u; };
 const open = mode.startsWith('full') ? node.openCellWithUpdates : node.openCellIndex;
@@ -31,12 +34,16 @@ sample();
 let out = 0;
 if (mode.endsWith('info')) { out = JSON.stringify(s57.getCellInfo(ds)).length; sample(); }
 else {
-  // As the command does (cli.ts): a full collection every S57_GC_EVERY (default 2) MiB of output.
-  const every = Number(process.env.S57_GC_EVERY ?? 2) * 1048576;
-  let written = 0;
+  // As the command does (cli.ts): when V8's used heap + external memory has grown by more than
+  // S57_HEAP_BUDGET (default 6) times the cell's size since before the open, a young-generation
+  // collection, then a full one if still over.
+  let budget = Number(process.env.S57_HEAP_BUDGET ?? 6) * statSync(cell).size;
   for (const chunk of s57.geoJSONChunks(ds)) {
-    out += chunk.length; written += chunk.length; sample();
-    if (every > 0 && written >= every) { gc(); written = 0; }
+    out += chunk.length; sample();
+    if (budget > 0 && v8used() - v8base > budget) {
+      gc({ type: 'minor' });
+      if (v8used() - v8base > budget) { gc(); budget = Math.max(budget, v8used() - v8base + statSync(cell).size); }
+    }
   }
 }
 gc(); gc();

@@ -1,6 +1,7 @@
 // The s57 command: info, geojson and catalog. Errors: exit code 2 and one line on stderr.
 // Each sub-command imports only what it needs (start-up time): info never loads the attribute
 // catalogue, GeoJSON output or the catalogue reader; every cell is read lazily (s57/lazy.ts).
+import { statSync } from 'node:fs';
 import { S57Error } from './errors.js';
 import { parseArgs, updatesFlag, USAGE, UsageError } from './cli/args.js';
 
@@ -32,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
       // for a background thread (which, on a loaded machine, comes after the work is done).
       (await import('node:v8')).setFlagsFromString('--no-concurrent-osr --no-concurrent-recompilation');
       const [{ openCellIndex }, { getCellInfo, getCellMetadata }, { basename }] = await Promise.all([
-        import('./node.js'), import('./s57/info.js'), import('node:path'),
+        import('./open.js'), import('./s57/info.js'), import('node:path'),
       ]);
       const formatInfo = json ? null : (await import('./cli/format.js')).formatInfo;
       const out: unknown[] = [];
@@ -55,19 +56,32 @@ async function main(argv: string[]): Promise<number> {
       const classes = typeof cls === 'string' ? cls.split(',').filter((c) => c !== '') : undefined;
       // A larger young generation: fewer scavenges of the (short-lived) per-feature objects.
       (await import('node:v8')).setFlagsFromString('--max-semi-space-size=32');
-      const [{ openCellIndex }, { geoJSONChunks }] = await Promise.all([import('./node.js'), import('./geo/geojson.js')]);
-      // Features are decoded, converted and written one chunk at a time; nothing else is kept. What
-      // the conversion leaves is garbage, much of it promoted (large rings), which V8 would let grow
-      // to several times the live heap: a full collection every few MB of output keeps the peak
-      // near the live size for a few ms each (S57_GC_EVERY=0 turns it off).
-      const every = Number(process.env.S57_GC_EVERY ?? 2) * 1048576;
-      const gc = every > 0 ? await collector() : null;
+      const [{ openCellIndex }, { geoJSONChunks }] = await Promise.all([import('./open.js'), import('./geo/geojson.js')]);
+      // Features are decoded, converted and written one chunk at a time; decoded spatial records are
+      // cached (each is decoded once). What the conversion leaves is garbage, much of it promoted
+      // (large rings), which V8 would let grow to several times the live heap: when the heap (plus
+      // array buffers) has grown by more than S57_HEAP_BUDGET (default 6) times the cell's size
+      // since the start, a young-generation collection, then if still over a full one, bring it back
+      // near the live size (0 turns this off).
+      const factor = Number(process.env.S57_HEAP_BUDGET ?? 6);
+      const gc = factor > 0 ? await collector() : null;
+      const { getHeapStatistics } = await import('node:v8');
+      const used = (): number => { const h = getHeapStatistics(); return h.used_heap_size + h.external_memory; };
+      const start = used();
       const ds = openCellIndex(file, { updates });
-      let written = 0;
+      const size = cellSize(file);
+      let budget = factor * size;
       for (const chunk of geoJSONChunks(ds, { classes })) {
         await write(chunk);
-        written += chunk.length;
-        if (gc && written >= every) { gc(); written = 0; }
+        if (gc && used() - start > budget) {
+          gc({ type: 'minor' });
+          if (used() - start > budget) {
+            gc();
+            // Live data near the budget (a cell with much more geometry than bytes): leave room
+            // for one cell size of garbage rather than collect after every chunk.
+            budget = Math.max(budget, used() - start + size);
+          }
+        }
       }
       return 0;
     }
@@ -102,12 +116,20 @@ async function readCatalogBytes(file: string): Promise<Uint8Array> {
   }
 }
 
+function cellSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 /** The engine's collector (global.gc without --expose-gc on the command line), or null. */
-async function collector(): Promise<(() => void) | null> {
+async function collector(): Promise<((opts?: { type: 'minor' | 'major' }) => void) | null> {
   try {
     (await import('node:v8')).setFlagsFromString('--expose-gc');
     const gc: unknown = (await import('node:vm')).runInNewContext('gc');
-    return typeof gc === 'function' ? (gc as () => void) : null;
+    return typeof gc === 'function' ? (gc as (opts?: { type: 'minor' | 'major' }) => void) : null;
   } catch {
     return null;
   }

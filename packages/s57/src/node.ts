@@ -1,54 +1,18 @@
 // Node.js file helpers: opening a cell with the update files beside it, verifying catalogue CRCs.
 // Kept apart from the core so the rest of the package stays browser-safe.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { crc32, crcMatches, formatCrc, readCatalog, type CatalogEntry } from './catalog.js';
-import { S57Error } from './errors.js';
 import type { S57Dataset } from './s57/model.js';
 import { readS57 } from './s57/read.js';
 import { applyUpdates } from './s57/update.js';
-import { indexCell, scanS57, type CellIndex } from './s57/lazy.js';
+import { findUpdateFiles, readBytes, type OpenOptions } from './open.js';
 
-export interface OpenOptions {
-  /** 'apply' (default) applies NAME.001, NAME.002 ... found beside a .000 base cell; 'ignore' reads the file alone. */
-  updates?: 'apply' | 'ignore';
-}
-
-function readBytes(path: string): Uint8Array {
-  try {
-    const buf = readFileSync(path);
-    // A plain Uint8Array view: Buffer's own subarray/slice are slower on hot paths.
-    return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    throw new S57Error('io', `cannot read ${path}: ${err.code ?? err.message}`, { file: path });
-  }
-}
+export { findUpdateFiles, openCellIndex, type OpenOptions } from './open.js';
 
 /** Reads one S-57 file (base cell or update) from disk. */
 export function readS57File(path: string): S57Dataset {
   return readS57(readBytes(path), { fileName: basename(path) });
-}
-
-/** Paths of the update files following a .000 base cell, in order (stops at the first gap, as GDAL does). */
-export function findUpdateFiles(basePath: string): string[] {
-  const m = /^(.*)\.000$/i.exec(basename(basePath));
-  if (!m) return [];
-  const dir = dirname(basePath);
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
-  const out: string[] = [];
-  for (let i = 1; i < 1000; i++) {
-    const name = byLower.get(`${m[1]!.toLowerCase()}.${String(i).padStart(3, '0')}`);
-    if (!name) break;
-    out.push(join(dir, name));
-  }
-  return out;
 }
 
 /** Opens a cell; a .000 base cell gets its update files applied unless `updates: 'ignore'`. */
@@ -58,17 +22,6 @@ export function openCellWithUpdates(path: string, opts: OpenOptions = {}): S57Da
   const files = findUpdateFiles(path);
   if (files.length === 0) return base;
   return applyUpdates(base, files.map(readS57File));
-}
-
-/**
- * Like `openCellWithUpdates`, but lazily: one scan of each file, records decoded only when asked
- * for (`getCellInfo` reads the metadata, counts per class and the M_COVR geometry only).
- */
-export function openCellIndex(path: string, opts: OpenOptions = {}): CellIndex {
-  const base = scanS57(readBytes(path), { fileName: basename(path) });
-  if (opts.updates === 'ignore' || base.isUpdateFile) return indexCell(base);
-  const files = findUpdateFiles(path);
-  return indexCell(base, files.map((f) => scanS57(readBytes(f), { fileName: basename(f) })));
 }
 
 export interface CatalogCheck extends CatalogEntry {

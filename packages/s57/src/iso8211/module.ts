@@ -208,15 +208,20 @@ export function* dataRecords(mod: Iso8211Module): Generator<DataRecord> {
   }
 }
 
-/** Tag of a field as a number: four-character tags packed into 32 bits, others interned below 0. */
+/**
+ * Tag of a field as a small integer (a V8 Smi: no boxing in typed-array reads and Set look-ups):
+ * four-character ASCII tags packed 7 bits a character, other tags interned from 2^28 up.
+ */
 const internedTags = new Map<string, number>();
 const internedNames = new Map<number, string>();
 function tagCodeOf(tag: string): number {
-  if (tag.length === 4) return ((tag.charCodeAt(0) << 24) | (tag.charCodeAt(1) << 16) | (tag.charCodeAt(2) << 8) | tag.charCodeAt(3)) | 0;
+  if (tag.length === 4) {
+    const a = tag.charCodeAt(0), b = tag.charCodeAt(1), c = tag.charCodeAt(2), d = tag.charCodeAt(3);
+    if ((a | b | c | d) < 0x80) return (a << 21) | (b << 14) | (c << 7) | d;
+  }
   let c = internedTags.get(tag);
   if (c === undefined) {
-    // Above every 4-character tag made of letters and digits (only tags of DEL bytes could collide).
-    c = 0x7f7f7f7f + 1 + internedTags.size;
+    c = 0x10000000 + internedTags.size;
     internedTags.set(tag, c);
     internedNames.set(c, tag);
   }
@@ -246,44 +251,75 @@ export interface RecordCursor {
  */
 export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void): void {
   const { bytes } = mod;
+  const size = bytes.length;
   const cur: RecordCursor = { index: 0, offset: 0, end: 0, dirOffset: 0, n: 0, tags: new Int32Array(16), starts: new Int32Array(16), ends: new Int32Array(16) };
-  // Directory of the current record (positions relative to the field area) and of an 'R' leader.
-  let dTag = new Int32Array(16), dPos = new Int32Array(16), dLen = new Int32Array(16);
+  // Directory of an 'R' leader record (positions relative to the field area), reused by the rest.
   let rN = -1, rArea = 0, rOffset = 0;
-  let rTag = dTag, rPos = dPos, rLen = dLen;
+  let rPos = new Int32Array(0), rLen = new Int32Array(0);
   let offset = mod.dataStart;
   let index = 0;
-  while (offset < bytes.length) {
+  // This loop runs for every field of every record, mostly before V8 optimises it: the leader and
+  // directory are read with integer arithmetic in place (no calls, objects or strings per record),
+  // field bounds computed as each directory entry is read.
+  while (offset < size) {
     index++;
-    if (isPadding(bytes, offset)) return;
-    let n: number;
-    let base: number;
+    const c0 = bytes[offset]!;
+    if ((c0 < 0x30 || c0 > 0x39) && isPadding(bytes, offset)) return; // records start with a digit
     let end: number;
-    let tags: Int32Array, poss: Int32Array, lens: Int32Array;
     if (rN >= 0) {
-      n = rN; tags = rTag; poss = rPos; lens = rLen; base = 0;
+      const n = rN;
       end = offset + rArea;
       cur.dirOffset = rOffset;
-      if (end > bytes.length) throw new S57Error('truncated', 'file ends inside a data record', { record: index, offset });
+      if (end > size) throw new S57Error('truncated', 'file ends inside a data record', { record: index, offset });
+      const starts = cur.starts, ends = cur.ends;
+      for (let i = 0; i < n; i++) {
+        const start = offset + rPos[i]!;
+        let stop = start + rLen[i]!;
+        if (stop > end) throw new S57Error('truncated', `field ${tagName(cur.tags[i]!)} runs past the end of its record`, { record: index, offset: start });
+        if (stop > start && bytes[stop - 1] === FT) stop--;
+        else if (stop - 1 > start && bytes[stop - 1] === 0 && bytes[stop - 2] === FT) stop -= 2;
+        starts[i] = start; ends[i] = stop;
+      }
+      cur.n = n;
     } else {
-      const l = readLeader(bytes, offset, index, false);
-      const entrySize = l.sizeTag + l.sizeLen + l.sizePos;
-      const dirEnd = offset + l.base - 1;
-      if (offset + l.base > bytes.length) throw new S57Error('truncated', 'file ends inside a record directory', { record: index, offset });
+      if (offset + 24 > size) throw new S57Error('truncated', 'file ends inside a record leader', { record: index, offset });
+      // Leader: record length (5 digits), leader identifier, base address (5), entry map (3 digits).
+      let recordLength = 0, base = 0;
+      for (let i = offset, e = offset + 5; i < e; i++) {
+        const ch = bytes[i]!;
+        if (ch === 0x20 && recordLength === 0) continue;
+        if (ch < 0x30 || ch > 0x39) { recordLength = -1; break; }
+        recordLength = recordLength * 10 + (ch - 0x30);
+      }
+      for (let i = offset + 12, e = offset + 17; i < e; i++) {
+        const ch = bytes[i]!;
+        if (ch === 0x20 && base === 0) continue;
+        if (ch < 0x30 || ch > 0x39) { base = -1; break; }
+        base = base * 10 + (ch - 0x30);
+      }
+      const idByte = bytes[offset + 6]!;
+      const sizeLen = digit(bytes[offset + 20]!), sizePos = digit(bytes[offset + 21]!), sizeTag = digit(bytes[offset + 23]!);
+      if (recordLength < 0 || base < 24 || sizeLen <= 0 || sizePos <= 0 || sizeTag <= 0 || (idByte !== 0x44 && idByte !== 0x52)) {
+        readLeader(bytes, offset, index, false); // throws the error the full reader gives
+      }
+      const entrySize = sizeTag + sizeLen + sizePos;
+      const dirEnd = offset + base - 1;
+      if (offset + base > size) throw new S57Error('truncated', 'file ends inside a record directory', { record: index, offset });
       if (bytes[dirEnd] !== FT) throw new S57Error('bad_directory', 'record directory is not closed by a field terminator', { record: index, offset: dirEnd });
       const count = Math.max(0, Math.floor((dirEnd - offset - 24) / entrySize));
-      if (count > dTag.length) {
-        const size = Math.max(count, dTag.length * 2);
-        dTag = new Int32Array(size); dPos = new Int32Array(size); dLen = new Int32Array(size);
+      if (count > cur.tags.length) {
+        const grown = Math.max(count, cur.tags.length * 2);
+        cur.tags = new Int32Array(grown); cur.starts = new Int32Array(grown); cur.ends = new Int32Array(grown);
       }
+      const tags = cur.tags, starts = cur.starts, ends = cur.ends;
+      const area = offset + base;
       let areaLength = 0;
-      n = 0;
-      const sizeTag = l.sizeTag, sizeLen = l.sizeLen, sizePos = l.sizePos;
+      let n = 0;
       for (let p = offset + 24; p + entrySize <= dirEnd; p += entrySize) {
-        const code = sizeTag === 4
-          ? ((bytes[p]! << 24) | (bytes[p + 1]! << 16) | (bytes[p + 2]! << 8) | bytes[p + 3]!) | 0
+        const b0 = bytes[p]!, b1 = bytes[p + 1]!, b2 = bytes[p + 2]!, b3 = bytes[p + 3]!;
+        const code = sizeTag === 4 && (b0 | b1 | b2 | b3) < 0x80
+          ? (b0 << 21) | (b1 << 14) | (b2 << 7) | b3
           : tagCodeOf(latin1(bytes, p, p + sizeTag));
-        // digits() inlined (this loop runs for every field of every record, often still interpreted).
         let len = 0, pos = 0;
         for (let i = p + sizeTag, e = i + sizeLen; i < e; i++) {
           const ch = bytes[i]!;
@@ -297,44 +333,48 @@ export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void
           if (ch < 0x30 || ch > 0x39) { pos = -1; break; }
           pos = pos * 10 + (ch - 0x30);
         }
-        if (len < 0 || pos < 0) throw new S57Error('bad_directory', `invalid directory entry for field ${latin1(bytes, p, p + l.sizeTag)}`, { record: index, offset: p });
-        dTag[n] = code; dPos[n] = pos; dLen[n] = len; n++;
+        if (len < 0 || pos < 0) throw new S57Error('bad_directory', `invalid directory entry for field ${latin1(bytes, p, p + sizeTag)}`, { record: index, offset: p });
+        // Field bounds (the record's end is at least the area's, so a field cannot run past it).
+        const start = area + pos;
+        let stop = start + len;
+        if (stop > start && bytes[stop - 1] === FT) stop--;
+        else if (stop - 1 > start && bytes[stop - 1] === 0 && bytes[stop - 2] === FT) stop -= 2;
+        tags[n] = code; starts[n] = start; ends[n] = stop; n++;
         if (pos + len > areaLength) areaLength = pos + len;
       }
       if ((dirEnd - offset - 24) % entrySize !== 0) throw new S57Error('bad_directory', 'record directory length is not a whole number of entries', { record: index, offset });
-      tags = dTag; poss = dPos; lens = dLen; base = l.base;
-      const fromDirectory = l.base + areaLength;
-      const length = l.recordLength >= fromDirectory ? l.recordLength : fromDirectory;
+      const fromDirectory = base + areaLength;
+      const length = recordLength >= fromDirectory ? recordLength : fromDirectory;
       end = offset + length;
-      if (end > bytes.length) throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
+      if (end > size) throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
       cur.dirOffset = offset;
-      if (l.id === 'R') {
+      cur.n = n;
+      if (idByte === 0x52) {
+        // Later records share this directory: their tags stay in cur.tags (never written again).
         rN = n; rArea = areaLength; rOffset = offset;
-        rTag = dTag.slice(0, n); rPos = dPos.slice(0, n); rLen = dLen.slice(0, n);
+        rPos = new Int32Array(n); rLen = new Int32Array(n);
+        // Positions and lengths as declared (before terminator trimming), read again from the directory.
+        for (let i = 0, p = offset + 24; i < n; i++, p += entrySize) {
+          rLen[i] = digits(bytes, p + sizeTag, sizeLen);
+          rPos[i] = digits(bytes, p + sizeTag + sizeLen, sizePos);
+        }
       }
     }
-    if (n > cur.tags.length) {
-      const size = Math.max(n, cur.tags.length * 2);
-      cur.tags = new Int32Array(size); cur.starts = new Int32Array(size); cur.ends = new Int32Array(size);
-    }
-    for (let i = 0; i < n; i++) {
-      const start = offset + base + poss[i]!;
-      let stop = start + lens[i]!;
-      if (stop > end) throw new S57Error('truncated', `field ${tagName(tags[i]!)} runs past the end of its record`, { record: index, offset: start });
-      if (stop > start && bytes[stop - 1] === FT) stop--;
-      else if (stop - 1 > start && bytes[stop - 1] === 0 && bytes[stop - 2] === FT) stop -= 2;
-      cur.tags[i] = tags[i]!; cur.starts[i] = start; cur.ends[i] = stop;
-    }
-    cur.index = index; cur.offset = offset; cur.end = end; cur.n = n;
+    cur.index = index; cur.offset = offset; cur.end = end;
     visit(cur);
     if (end <= offset) throw new S57Error('bad_record', 'record of zero length', { record: index, offset });
     offset = end;
   }
 }
 
+/** A one-digit leader entry, or -1. */
+function digit(ch: number): number {
+  return ch >= 0x30 && ch <= 0x39 ? ch - 0x30 : -1;
+}
+
 /** The text of a tag code. */
 export function tagName(code: number): string {
-  return internedNames.get(code) ?? String.fromCharCode((code >>> 24) & 0xff, (code >>> 16) & 0xff, (code >>> 8) & 0xff, code & 0xff);
+  return internedNames.get(code) ?? String.fromCharCode((code >>> 21) & 0x7f, (code >>> 14) & 0x7f, (code >>> 7) & 0x7f, code & 0x7f);
 }
 
 function isPadding(bytes: Uint8Array, offset: number): boolean {

@@ -15,14 +15,44 @@ import { RCNM_FE, RCNM_VC, RCNM_VE, RCNM_VF, RCNM_VI, type FeatureRecord, type F
 import { checkS57, countRecord, num, readFeature, readMetaRecord, readVector, type ReadOptions } from './read.js';
 import { afterUpdate, checkUpdate, modifyFeature, modifyVector, updateTargetName } from './update.js';
 
-interface FastHeader { layout: FixedLayout; idx: number[] }
+interface FastHeader {
+  layout: FixedLayout;
+  idx: number[];
+  /** Per label: byte offset in the group and width when an unsigned little-endian binary (b1x), else width 0. */
+  off: Int32Array;
+  width: Int32Array;
+  /** Values read by `readHeader`. */
+  vals: Float64Array;
+}
 
 /** Direct reads of a fixed-width identity field, under the same conditions as the full reader's. */
 function fastHeader(defn: FieldDefn | undefined, labels: string[]): FastHeader | null {
   if (!defn) return null;
   const layout = fixedLayout(defn);
   if (!layout || labels.some((x) => defn.formats[defn.index.get(x) ?? -1]?.kind === 'B')) return null;
-  return { layout, idx: labels.map((x) => defn.index.get(x) ?? -1) };
+  const idx = labels.map((x) => defn.index.get(x) ?? -1);
+  const off = new Int32Array(idx.length), width = new Int32Array(idx.length);
+  idx.forEach((i, k) => {
+    const f = i >= 0 ? layout.formats[i]! : null;
+    if (f && f.kind === 'b' && f.binType === 1 && !f.bigEndian && (f.width === 1 || f.width === 2 || f.width === 4)) {
+      off[k] = layout.offsets[i]!;
+      width[k] = f.width;
+    }
+  });
+  return { layout, idx, off, width, vals: new Float64Array(idx.length) };
+}
+
+/** Reads the labels of `h` from the group at p into `h.vals` (as `fixedNumber` would). */
+function readHeader(b: Uint8Array, h: FastHeader, p: number): Float64Array {
+  const { off, width, vals } = h;
+  for (let k = 0; k < vals.length; k++) {
+    const w = width[k]!, q = p + off[k]!;
+    vals[k] = w === 1 ? b[q]!
+      : w === 2 ? b[q]! | (b[q + 1]! << 8)
+        : w === 4 ? (b[q]! | (b[q + 1]! << 8) | (b[q + 2]! << 16) | (b[q + 3]! << 24)) >>> 0
+          : fixedNumber(b, h.layout, p, h.idx[k]!);
+  }
+  return vals;
 }
 
 const VECTOR_RCNMS = [RCNM_VI, RCNM_VC, RCNM_VE, RCNM_VF];
@@ -107,9 +137,6 @@ export function scanS57(bytes: Uint8Array, opts: ReadOptions = {}): ScannedS57 {
   // Feature and vector records counted by RCNM here, named at the end (in order of first sight).
   const counts = new Float64Array(256);
   const order: number[] = [];
-  const count = (rcnm: number): void => {
-    if (counts[rcnm]!++ === 0) order.push(rcnm);
-  };
   // Pending counts go into recordCounts before any other record type is counted, so that its keys
   // come in the order readS57 gives them.
   const flushCounts = (): void => {
@@ -119,29 +146,26 @@ export function scanS57(bytes: Uint8Array, opts: ReadOptions = {}): ScannedS57 {
     }
     order.length = 0;
   };
-  const allDefined = (c: RecordCursor): void => {
-    for (let i = 0; i < c.n; i++) {
-      const t = c.tags[i]!;
-      if (t !== T0001 && !defined.has(t)) throw new S57Error('bad_field', `field ${tagName(t)} is not defined in the data descriptive record`, { record: c.index, offset: c.starts[i]! });
-    }
-  };
   scanRecords(mod, (c) => {
-    const k = c.n > 0 && c.tags[0] === T0001 ? 1 : 0;
-    if (k >= c.n) return;
-    const tag = c.tags[k]!;
+    const n = c.n, tags = c.tags;
+    const k = n > 0 && tags[0] === T0001 ? 1 : 0;
+    if (k >= n) return;
+    const tag = tags[k]!;
     const r = c.index;
     if (!defined.has(tag)) throw new S57Error('bad_field', `field ${tagName(tag)} is not defined in the data descriptive record`, { record: r, offset: c.starts[k]! });
+    if (tag === FRID || tag === VRID) {
+      for (let i = k + 1; i < n; i++) {
+        const t = tags[i]!;
+        if (t !== T0001 && !defined.has(t)) throw new S57Error('bad_field', `field ${tagName(t)} is not defined in the data descriptive record`, { record: r, offset: c.starts[i]! });
+      }
+    }
     if (tag === FRID) {
-      allDefined(c);
       let rcid = 0, rver = 0, ruin = 1, objl = 0;
       if (fh) {
         const p = c.starts[k]!;
         if (p + fh.layout.width <= c.ends[k]!) {
-          const b = mod.bytes;
-          rcid = fixedNumber(b, fh.layout, p, fh.idx[0]!);
-          objl = fixedNumber(b, fh.layout, p, fh.idx[3]!);
-          rver = fixedNumber(b, fh.layout, p, fh.idx[4]!);
-          ruin = fixedNumber(b, fh.layout, p, fh.idx[5]!);
+          const v = readHeader(bytes, fh, p);
+          rcid = v[0]!; objl = v[3]!; rver = v[4]!; ruin = v[5]!;
         }
       } else {
         const f = readFeature(mod, s.fieldsAt(c.offset, c.dirOffset, r), r, s.nall);
@@ -150,24 +174,20 @@ export function scanS57(bytes: Uint8Array, opts: ReadOptions = {}): ScannedS57 {
       s.push(RCNM_FE, rcid, rver, ruin, objl, c);
       if (counts[RCNM_FE]!++ === 0) order.push(RCNM_FE);
     } else if (tag === VRID) {
-      allDefined(c);
       let rcnm = 0, rcid = 0, rver = 0, ruin = 1;
       if (vh) {
         const p = c.starts[k]!;
         if (p + vh.layout.width <= c.ends[k]!) {
-          const b = mod.bytes;
-          rcnm = fixedNumber(b, vh.layout, p, vh.idx[0]!);
-          rcid = fixedNumber(b, vh.layout, p, vh.idx[1]!);
-          rver = fixedNumber(b, vh.layout, p, vh.idx[2]!);
-          ruin = fixedNumber(b, vh.layout, p, vh.idx[3]!);
+          const v = readHeader(bytes, vh, p);
+          rcnm = v[0]!; rcid = v[1]!; rver = v[2]!; ruin = v[3]!;
         }
       } else {
         const v = readVector(mod, s.fieldsAt(c.offset, c.dirOffset, r), r);
         rcnm = v.rcnm; rcid = v.rcid; rver = v.rver; ruin = v.ruin;
       }
-      if (!VECTOR_RCNMS.includes(rcnm)) throw new S57Error('bad_record', `vector record with unknown RCNM ${rcnm}`, { record: r, offset: c.starts[k]! });
+      if (rcnm !== RCNM_VI && rcnm !== RCNM_VC && rcnm !== RCNM_VE && rcnm !== RCNM_VF) throw new S57Error('bad_record', `vector record with unknown RCNM ${rcnm}`, { record: r, offset: c.starts[k]! });
       s.push(rcnm, rcid, rver, ruin, 0, c);
-      count(rcnm);
+      if (counts[rcnm]!++ === 0) order.push(rcnm);
     } else if (tag === DSID || tag === DSPM) {
       flushCounts();
       const fields = s.fieldsAt(c.offset, c.dirOffset, r);
@@ -194,8 +214,12 @@ const SLOTS = 67_108_864;
 
 interface Modified { rver: number; refs: number[] }
 
-/** Caches at most this many decoded vector records (cleared when full). */
-const CACHE_LIMIT = 2_048;
+/**
+ * Caches at most this many decoded vector records (cleared when full). Edges and nodes are shared by
+ * several features, in no useful order: a cache smaller than the cell's vector count decodes each
+ * several times (US4MD81M: 14 663 vector records, 68 890 decodes with 2 048, 14 696 with this).
+ */
+const CACHE_LIMIT = 65_536;
 
 /** A cell (scanned base file with its updates applied at record level), decoded on demand. */
 export class CellIndex {
@@ -223,10 +247,26 @@ export class CellIndex {
     this.recordCounts = base.recordCounts;
     this.isUpdateFile = base.isUpdateFile;
     this.files.push(base);
-    for (let i = 0; i < base.n; i++) {
-      const index = base.rcnm[i] === RCNM_FE ? this.features : this.vectors.get(base.rcnm[i]!)!;
-      // Several records for one RCID: look-ups see the first (as readS57).
-      if (!index.has(base.rcid[i]!)) index.set(base.rcid[i]!, i);
+    // One Map.set per record (this runs before V8 optimises anything); a record whose RCID was
+    // already there is noted and the first one put back afterwards: look-ups see the first (as readS57).
+    const { rcnm, rcid, n } = base;
+    const fe = this.features, vi = this.vectors.get(RCNM_VI)!, vc = this.vectors.get(RCNM_VC)!;
+    const ve = this.vectors.get(RCNM_VE)!, vf = this.vectors.get(RCNM_VF)!;
+    let repeated: number[] | null = null;
+    for (let i = 0; i < n; i++) {
+      const r = rcnm[i]!;
+      const index = r === RCNM_FE ? fe : r === RCNM_VE ? ve : r === RCNM_VC ? vc : r === RCNM_VI ? vi : vf;
+      const size = index.size;
+      if (index.set(rcid[i]!, i).size === size) (repeated ??= []).push(i);
+    }
+    if (repeated) {
+      for (const i of repeated) {
+        const r = rcnm[i]!;
+        const index = r === RCNM_FE ? fe : this.vectors.get(r)!;
+        for (let j = 0; j < i; j++) {
+          if (rcnm[j] === r && rcid[j] === rcid[i]) { index.set(rcid[i]!, j); break; }
+        }
+      }
     }
   }
 
@@ -276,21 +316,28 @@ export class CellIndex {
 
   /** Number of features per object class code, over the features `featureRecords` gives. */
   classCounts(): Map<number, number> {
-    const out = new Map<number, number>();
+    // Counted in a typed array (OBJL is a 16-bit code; anything else goes to a Map).
+    const counts = new Float64Array(65_536);
+    const other = new Map<number, number>();
+    const order: number[] = [];
+    const add = (objl: number): void => {
+      if (objl >= 0 && objl < 65_536 && objl === Math.floor(objl)) {
+        if (counts[objl]!++ === 0) order.push(objl);
+      } else other.set(objl, (other.get(objl) ?? 0) + 1);
+    };
     if (this.isUpdateFile) {
       const f = this.files[0]!;
-      for (let i = 0; i < f.n; i++) if (f.rcnm[i] === RCNM_FE) out.set(f.objl[i]!, (out.get(f.objl[i]!) ?? 0) + 1);
-      return out;
+      for (let i = 0; i < f.n; i++) if (f.rcnm[i] === RCNM_FE) add(f.objl[i]!);
+    } else if (this.files.length === 1) {
+      const objl = this.files[0]!.objl;
+      this.features.forEach((slot) => add(objl[slot]!));
+    } else {
+      const files = this.files;
+      this.features.forEach((ref) => add(files[Math.floor(ref / SLOTS)]!.objl[ref % SLOTS]!));
     }
-    if (this.files.length === 1) {
-      const f = this.files[0]!;
-      for (const slot of this.features.values()) out.set(f.objl[slot]!, (out.get(f.objl[slot]!) ?? 0) + 1);
-      return out;
-    }
-    for (const ref of this.features.values()) {
-      const objl = this.file(ref).objl[ref % SLOTS]!;
-      out.set(objl, (out.get(objl) ?? 0) + 1);
-    }
+    const out = new Map<number, number>();
+    for (const objl of order) out.set(objl, counts[objl]!);
+    for (const [objl, n] of other) out.set(objl, n);
     return out;
   }
 
@@ -304,14 +351,25 @@ export class CellIndex {
       for (let i = 0; i < f.n; i++) if (f.rcnm[i] === RCNM_FE && (!keep || keep(f.objl[i]!))) yield f.feature(i);
       return;
     }
-    for (const [rcid, ref] of this.features) {
-      const file = this.file(ref);
-      if (keep && !keep(file.objl[ref % SLOTS]!)) continue;
-      let f = file.feature(ref % SLOTS);
-      const m = this.modified.get(this.key(RCNM_FE, rcid));
-      if (m) for (const r of m.refs) f = modifyFeature(f, this.file(r).feature(r % SLOTS));
-      yield f;
+    if (keep) {
+      // Selected first (Map.forEach: no iterator or entry arrays per feature), then decoded.
+      const rcids: number[] = [];
+      const refs: number[] = [];
+      this.features.forEach((ref, rcid) => {
+        if (keep(this.file(ref).objl[ref % SLOTS]!)) { rcids.push(rcid); refs.push(ref); }
+      });
+      for (let i = 0; i < rcids.length; i++) yield this.current(rcids[i]!, refs[i]!);
+      return;
     }
+    for (const [rcid, ref] of this.features) yield this.current(rcid, ref);
+  }
+
+  /** The feature RCID at `ref` with its modifications applied. */
+  private current(rcid: number, ref: number): FeatureRecord {
+    let f = this.file(ref).feature(ref % SLOTS);
+    const m = this.modified.get(this.key(RCNM_FE, rcid));
+    if (m) for (const r of m.refs) f = modifyFeature(f, this.file(r).feature(r % SLOTS));
+    return f;
   }
 
   /** The current vector record RCNM/RCID with its modifications applied. */
