@@ -3,7 +3,8 @@
 export { S57Error, type S57ErrorCode, type S57ErrorDetails } from './errors.js';
 export { readS57, type ReadOptions } from './s57/read.js';
 export { applyUpdates } from './s57/update.js';
-export { scanS57, indexCell, readCellIndex, isCellIndex, CellIndex, ScannedS57 } from './s57/lazy.js';
+export { indexCell, readCellIndex, isCellIndex, CellIndex } from './s57/lazy.js';
+export { scanS57, ScannedS57 } from './s57/scan.js';
 export {
   getCellInfo, getCellMetadata, getGdalDsidFields, cellBBox, cellName, featureCounts,
   USAGE_NAMES, EXCHANGE_PURPOSE_NAMES, type CellInfo, type CellMetadata, type CellMeta,

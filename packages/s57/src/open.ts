@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { S57Error } from './errors.js';
-import { indexCell, scanS57, type CellIndex } from './s57/lazy.js';
+import { indexCell, type CellIndex } from './s57/lazy.js';
+import { scanS57 } from './s57/scan.js';
 
 export interface OpenOptions {
   /** 'apply' (default) applies NAME.001, NAME.002 ... found beside a .000 base cell; 'ignore' reads the file alone. */
