@@ -25,30 +25,30 @@ const security = [{ bearer: [] }];
 const tags = ['custom-products'];
 
 export const customProductRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (app, { db, publicUrl }) => {
-  const preHandler = app.requireRole('distributor');
+  const asDistributor = app.requireRole('distributor');
 
   app.get(
     '/api/custom-products/users',
-    { onRequest: preHandler, schema: { tags, summary: "Users holding this distributor's custom products", security, response: { 200: z.array(customProductUser) } } },
+    { onRequest: asDistributor, schema: { tags, summary: "Users holding this distributor's custom products", security, response: { 200: z.array(customProductUser) } } },
     async (request) => listUsers({ db, actor: actorOf(request) }),
   );
 
   app.post(
     '/api/custom-products/search-by-email',
-    { onRequest: preHandler, schema: { tags, summary: "Find this distributor's custom-product users by e-mail", security, body: searchByEmailBody, response: { 200: z.array(customProductUser) } } },
+    { onRequest: asDistributor, schema: { tags, summary: "Find this distributor's custom-product users by e-mail", security, body: searchByEmailBody, response: { 200: z.array(customProductUser) } } },
     async (request) => searchUsersByEmail({ db, actor: actorOf(request), email: request.body.email }),
   );
 
   app.get(
     '/api/custom-products/user-products/:userId',
-    { onRequest: preHandler, schema: { tags, summary: "A user's custom products from this distributor", security, params: userProductsParams, response: { 200: z.array(customProduct) } } },
+    { onRequest: asDistributor, schema: { tags, summary: "A user's custom products from this distributor", security, params: userProductsParams, response: { 200: z.array(customProduct) } } },
     async (request) => listUserProducts({ db, actor: actorOf(request), userId: request.params.userId }),
   );
 
   app.post(
     '/api/custom-products',
     {
-      onRequest: preHandler,
+      onRequest: asDistributor,
       schema: {
         tags,
         summary: 'Create a custom product for an e-mail (an account is made when none exists)',
@@ -62,7 +62,7 @@ export const customProductRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: str
 
   app.delete(
     '/api/custom-products/:id',
-    { onRequest: preHandler, schema: { tags, summary: 'Delete a custom product', security, params: customProductParams, response: { 204: z.null(), 404: errorBody } } },
+    { onRequest: asDistributor, schema: { tags, summary: 'Delete a custom product', security, params: customProductParams, response: { 204: z.null(), 404: errorBody } } },
     async (request, reply) => {
       await removeCustomProduct({ db, actor: actorOf(request), id: request.params.id });
       return reply.status(204).send(null);
@@ -71,7 +71,7 @@ export const customProductRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: str
 
   app.delete(
     '/api/custom-products/:id/items/:itemId',
-    { onRequest: preHandler, schema: { tags, summary: 'Delete one item of a custom product', security, params: customProductItemParams, response: { 204: z.null(), 404: errorBody } } },
+    { onRequest: asDistributor, schema: { tags, summary: 'Delete one item of a custom product', security, params: customProductItemParams, response: { 204: z.null(), 404: errorBody } } },
     async (request, reply) => {
       await removeCustomProductItem({ db, actor: actorOf(request), id: request.params.id, itemId: request.params.itemId });
       return reply.status(204).send(null);

@@ -9,12 +9,12 @@ import { addNtm, listNtmsOfGeocontent, removeNtm, requireOwnedNtm } from './ntm.
 
 export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const security = [{ bearer: [] }];
-  const preHandler = app.requireRole('provider');
+  const asProvider = app.requireRole('provider');
 
   app.post(
     '/api/ntm',
     {
-      onRequest: preHandler,
+      onRequest: asProvider,
       schema: {
         tags: ['ntm'],
         summary: 'Upload an NTM PDF (multipart: file, gcid, optional description)',
@@ -37,13 +37,13 @@ export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
 
   app.get(
     '/api/ntm/GetNtms4GC',
-    { onRequest: preHandler, schema: { tags: ['ntm'], summary: 'The NTMs of a geocontent', security, querystring: gcidQuery, response: { 200: ntmList } } },
+    { onRequest: asProvider, schema: { tags: ['ntm'], summary: 'The NTMs of a geocontent', security, querystring: gcidQuery, response: { 200: ntmList } } },
     async (request) => listNtmsOfGeocontent({ db, actor: actorOf(request), input: request.query }),
   );
 
   app.get(
     '/api/ntm/:id',
-    { onRequest: preHandler, schema: { tags: ['ntm'], summary: 'The NTM PDF itself', security, params: idParams } },
+    { onRequest: asProvider, schema: { tags: ['ntm'], summary: 'The NTM PDF itself', security, params: idParams } },
     async (request, reply) => {
       const row = await requireOwnedNtm({ db, actor: actorOf(request), input: request.params });
       reply.header('content-type', 'application/pdf');
@@ -56,7 +56,7 @@ export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
 
   app.delete(
     '/api/ntm/:id',
-    { onRequest: preHandler, schema: { tags: ['ntm'], summary: 'Remove an NTM', security, params: idParams, response: { 200: z.literal(1) } } },
+    { onRequest: asProvider, schema: { tags: ['ntm'], summary: 'Remove an NTM', security, params: idParams, response: { 200: z.literal(1) } } },
     async (request) => {
       await removeNtm({ db, blobs: app.blobs, actor: actorOf(request), input: request.params });
       return 1 as const;
