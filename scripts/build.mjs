@@ -37,11 +37,24 @@ function buildWeb() {
   if (sources > built) run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], join(root, 'web'));
 }
 
+// The s57 command as one CommonJS file (dist/s57.cjs, run by bin/s57.cjs): a single read and
+// compile instead of the module graph's resolution, which is most of a short command's own time.
+async function bundleCommands() {
+  const { buildSync } = await import('esbuild');
+  buildSync({
+    entryPoints: [join(root, 'packages/s57/dist/cli.js')],
+    outfile: join(root, 'packages/s57/dist/s57.cjs'),
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning',
+  });
+}
+
 if (target === 'packages') {
   run(process.execPath, [tsc, '-b', ...packages]);
+  await bundleCommands();
 } else if (target === 'web') {
   buildWeb();
 } else {
   run(process.execPath, [tsc, '-b', ...packages, 'server']);
+  await bundleCommands();
   if (target === 'all') buildWeb();
 }

@@ -1,18 +1,42 @@
 // The s57 command: info, geojson and catalog. Errors: exit code 2 and one line on stderr.
 // Each sub-command imports only what it needs (start-up time): info never loads the attribute
 // catalogue, GeoJSON output or the catalogue reader; every cell is read lazily (s57/lazy.ts).
-import { statSync } from 'node:fs';
+import { statSync, writeSync } from 'node:fs';
 import { S57Error } from './errors.js';
 import { parseArgs, updatesFlag, USAGE, UsageError } from './cli/args.js';
 
-// Output cut short by the reader (`s57 geojson FILE | head`): stop quietly, as other tools do.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(0);
-  throw err;
-});
+let streamReady = false;
 
+/** Streamed output (large: GeoJSON), with back-pressure. */
 async function write(text: string): Promise<void> {
+  if (!streamReady) {
+    streamReady = true;
+    // Output cut short by the reader (`s57 geojson FILE | head`): stop quietly, as other tools do.
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+  }
   if (!process.stdout.write(text)) await new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()));
+}
+
+/**
+ * Small output (info, usage) written straight to file descriptor 1: setting up process.stdout's
+ * stream costs more than the write. A reader that went away (EPIPE) ends the command quietly.
+ */
+function writeOut(text: string): void {
+  const bytes = Buffer.from(text);
+  let done = 0;
+  while (done < bytes.length) {
+    try {
+      done += writeSync(1, bytes, done);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') continue; // a non-blocking pipe that is full: try again
+      if (code === 'EPIPE') process.exit(0);
+      throw e;
+    }
+  }
 }
 
 let currentFile = '';
@@ -21,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   const isHelp = ['help', '--help', '-h'].includes(args.command ?? '') || args.flags.has('--help') || args.flags.has('-h');
   if (!args.command || isHelp) {
-    await write(USAGE + '\n');
+    writeOut(USAGE + '\n');
     return args.command ? 0 : 2;
   }
   switch (args.command) {
@@ -29,9 +53,6 @@ async function main(argv: string[]): Promise<number> {
       if (args.files.length === 0) throw new UsageError('info needs at least one FILE');
       const updates = updatesFlag(args.flags);
       const json = args.flags.has('--json');
-      // Short runs: compile hot code on the main thread as soon as V8 decides to, rather than waiting
-      // for a background thread (which, on a loaded machine, comes after the work is done).
-      (await import('node:v8')).setFlagsFromString('--no-concurrent-osr --no-concurrent-recompilation');
       const [{ openCellIndex }, { getCellInfo, getCellMetadata }, { basename }] = await Promise.all([
         import('./open.js'), import('./s57/info.js'), import('node:path'),
       ]);
@@ -42,9 +63,9 @@ async function main(argv: string[]): Promise<number> {
         const ds = openCellIndex(file, { updates });
         const info = getCellInfo(ds);
         if (!formatInfo) out.push(info);
-        else await write(formatInfo(basename(file), info, getCellMetadata(ds), ds.warnings) + '\n');
+        else writeOut(formatInfo(basename(file), info, getCellMetadata(ds), ds.warnings) + '\n');
       }
-      if (json) await write(JSON.stringify(out, null, 2) + '\n');
+      if (json) writeOut(JSON.stringify(out, null, 2) + '\n');
       return 0;
     }
     case 'geojson': {
@@ -139,14 +160,24 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Ends the command. Output written with writeOut is already out, so the process exits at once
+ * (not waiting for background work such as optimising compilations still in flight); streamed
+ * output ends when the stream has been flushed.
+ */
+function finish(code: number): void {
+  if (streamReady) process.exitCode = code;
+  else process.exit(code);
+}
+
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => finish(code),
   (err: unknown) => {
     let msg: string;
     if (err instanceof UsageError) msg = `s57: ${err.message} (see s57 --help)`;
     else if (err instanceof S57Error) msg = `s57: ${currentFile}: ${err.message.includes(currentFile) ? err.message : `${err.code}: ${err.message}`}`;
     else msg = `s57: ${currentFile ? `${currentFile}: ` : ''}internal error: ${err instanceof Error ? err.message : String(err)}`;
-    process.stderr.write(oneLine(msg) + '\n');
-    process.exitCode = 2;
+    writeSync(2, oneLine(msg) + '\n');
+    finish(2);
   },
 );
