@@ -377,7 +377,8 @@ export function tagName(code: number): string {
   return internedNames.get(code) ?? String.fromCharCode((code >>> 21) & 0x7f, (code >>> 14) & 0x7f, (code >>> 7) & 0x7f, code & 0x7f);
 }
 
-function isPadding(bytes: Uint8Array, offset: number): boolean {
+/** True when only padding (spaces, NULs, CR/LF, EOF marks) follows `offset`. */
+export function isPadding(bytes: Uint8Array, offset: number): boolean {
   for (let i = offset; i < bytes.length; i++) {
     const c = bytes[i]!;
     if (c !== 0x20 && c !== 0 && c !== 0x0a && c !== 0x0d && c !== 0x1a) return false;

@@ -1,9 +1,9 @@
 // Cell metadata: the `s57 info --json` object and richer accessors for DSID/DSSI/DSPM.
-import { featureGeometry, geometryContext } from '../geo/assemble.js';
+import { featureGeometry, geometryContext, type GeometryContext } from '../geo/assemble.js';
 import type { BBox, Geometry } from '../geo/types.js';
 import { classAcronym } from './classes.js';
 import { CellIndex } from './lazy.js';
-import { featureRecords, type FieldValues, type S57Dataset } from './model.js';
+import { featureRecords, type FeatureRecord, type FieldValues, type S57Dataset } from './model.js';
 
 /** What the metadata accessors read: a dataset (`readS57`) or a lazily read cell (`CellIndex`). */
 export type CellMeta = Pick<S57Dataset, 'fileName' | 'dsid' | 'dssi' | 'dspm' | 'recordCounts'>;
@@ -87,14 +87,70 @@ function geometryBBox(g: Geometry, b: BBox | null): BBox | null {
   return b;
 }
 
+/** [count, west, south, east, north] of the points areaGeometry takes from edge `rcid`, decoded. */
+function decodedEdgeExtent(ctx: GeometryContext, rcid: number, out: Float64Array): void {
+  out[0] = 0; out[1] = Infinity; out[2] = Infinity; out[3] = -Infinity; out[4] = -Infinity;
+  const edge = ctx.ve.get(rcid);
+  if (!edge) return;
+  const add = (x: number, y: number): void => {
+    out[0]!++;
+    if (x < out[1]!) out[1] = x;
+    if (y < out[2]!) out[2] = y;
+    if (x > out[3]!) out[3] = x;
+    if (y > out[4]!) out[4] = y;
+  };
+  const node = (k: number): void => {
+    const id = edge.pointers[k]?.rcid;
+    const v = id === undefined ? undefined : ctx.vc.get(id);
+    if (v && v.coords.length >= v.dim) add(v.coords[0]! / ctx.comf, v.coords[1]! / ctx.comf);
+  };
+  // Start node, stored vertices, end node: the points areaGeometry chains into rings.
+  node(0);
+  const c = edge.coords, d = edge.dim;
+  for (let i = 0, m = Math.floor(c.length / d); i < m; i++) add(c[i * d]! / ctx.comf, c[i * d + 1]! / ctx.comf);
+  node(1);
+}
+
+/**
+ * The box of an area feature's geometry (`featureGeometry`) from its edges, without assembling
+ * rings: the rings hold every point of every edge of two points or more. Undefined when only the
+ * assembled geometry can tell, i.e. when no edge spans an area (the geometry may then be dropped as
+ * degenerate). A lazily read cell reads the edges and nodes without decoding them.
+ */
+function areaBBox(ds: S57Dataset | CellIndex, ctx: GeometryContext, f: FeatureRecord, b: BBox | null): BBox | null | undefined {
+  const quick = ds instanceof CellIndex ? ds : null;
+  const ext = new Float64Array(5);
+  let spans = false;
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  for (const ptr of f.spatialPointers) {
+    if (!quick?.edgeExtent(ptr.rcid, ctx.comf, ext)) decodedEdgeExtent(ctx, ptr.rcid, ext);
+    if (ext[0]! < 2) continue;
+    const [, ew, es, ee, en] = ext as unknown as [number, number, number, number, number];
+    if (ee > ew && en > es) spans = true;
+    if (ew < w) w = ew;
+    if (es < s) s = es;
+    if (ee > e) e = ee;
+    if (en > n) n = en;
+  }
+  if (w === Infinity) return b;
+  if (!spans) return undefined;
+  b = extendBBox(b, w, s);
+  return extendBBox(b, e, n);
+}
+
 /** [west, south, east, north] of the M_COVR features with CATCOV=1, else of every spatial record. */
 export function cellBBox(ds: S57Dataset | CellIndex): BBox | null {
   const ctx = geometryContext(ds);
   let b: BBox | null = null;
-  const covers = ds instanceof CellIndex ? ds.featureRecords((objl) => objl === OBJL_M_COVR) : featureRecords(ds);
+  const covers = ds instanceof CellIndex ? ds.featuresOfClass(OBJL_M_COVR) : featureRecords(ds);
   for (const f of covers) {
     if (f.objl !== OBJL_M_COVR) continue;
     if (!f.attributes.some((a) => a.code === ATTL_CATCOV && a.value.trim() === '1')) continue;
+    const fromEdges: BBox | null | undefined = f.prim === 3 ? areaBBox(ds, ctx, f, b) : undefined;
+    if (fromEdges !== undefined) {
+      b = fromEdges;
+      continue;
+    }
     const g = featureGeometry(ctx, f);
     if (g) b = geometryBBox(g, b);
   }

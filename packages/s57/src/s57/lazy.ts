@@ -38,6 +38,11 @@ export class CellIndex {
   private readonly files: ScannedS57[] = [];
   private readonly modified = new Map<number, Modified>();
   private readonly cache = new Map<number, VectorRecord | undefined>();
+  /**
+   * Current features per object class code (0..65535), kept up to date as updates insert and delete
+   * features; `exact` false when some feature's class is not such a code (then counted by iterating).
+   */
+  private readonly classes = { counts: new Float64Array(65_537), exact: true };
 
   constructor(base: ScannedS57) {
     this.fileName = base.fileName;
@@ -49,19 +54,30 @@ export class CellIndex {
     this.files.push(base);
     // One Map.set per record (this runs before V8 optimises anything); a record whose RCID was
     // already there is noted and the first one put back afterwards: look-ups see the first (as readS57).
-    const { rcnm, rcid, n } = base;
+    // Features are counted per class in the same pass (slot 65 536 takes the vector records), without
+    // branches that only feature records would take: V8 optimises this loop while it reads the
+    // vector records, which come first in most cells.
+    const { rcnm, rcid, objl, n } = base;
     const fe = this.features, vi = this.vectors.get(RCNM_VI)!, vc = this.vectors.get(RCNM_VC)!;
     const ve = this.vectors.get(RCNM_VE)!, vf = this.vectors.get(RCNM_VF)!;
+    const counts = this.classes.counts;
+    let odd = 0;
     let repeated: number[] | null = null;
     for (let i = 0; i < n; i++) {
       const r = rcnm[i]!;
       const index = r === RCNM_FE ? fe : r === RCNM_VE ? ve : r === RCNM_VC ? vc : r === RCNM_VI ? vi : vf;
       const size = index.size;
       if (index.set(rcid[i]!, i).size === size) (repeated ??= []).push(i);
+      const isFeature = r === RCNM_FE ? 1 : 0;
+      const o = objl[i]!, code = o & 0xffff;
+      counts[isFeature * code + (1 - isFeature) * 65_536]!++;
+      odd += isFeature * (code === o ? 0 : 1);
     }
+    if (odd > 0) this.classes.exact = false;
     if (repeated) {
       for (const i of repeated) {
         const r = rcnm[i]!;
+        if (r === RCNM_FE) this.countClass(objl[i]!, -1);
         const index = r === RCNM_FE ? fe : this.vectors.get(r)!;
         for (let j = 0; j < i; j++) {
           if (rcnm[j] === r && rcid[j] === rcid[i]) { index.set(rcid[i]!, j); break; }
@@ -84,6 +100,10 @@ export class CellIndex {
       const t = index.get(rcid);
       const what = isFeature ? `feature RCID ${rcid}` : `vector RCNM ${rcnm} RCID ${rcid}`;
       if (ruin === 1) {
+        if (isFeature) {
+          if (t !== undefined) this.countClass(this.objlOf(t), -1);
+          this.countClass(upd.objl[i]!, 1);
+        }
         index.set(rcid, fileNo * SLOTS + i);
         this.modified.delete(key);
       } else if (t === undefined) {
@@ -94,6 +114,7 @@ export class CellIndex {
         if (current + 1 !== rver) {
           this.warnings.push(`${label}: RVER mismatch on ${what} (record version ${current}, update version ${rver}); instruction skipped`);
         } else if (ruin === 2) {
+          if (isFeature) this.countClass(this.objlOf(t), -1);
           index.delete(rcid);
           this.modified.delete(key);
         } else if (ruin === 3) {
@@ -106,6 +127,17 @@ export class CellIndex {
     this.cache.clear();
   }
 
+  /** Object class of the feature record at `ref`. */
+  private objlOf(ref: number): number {
+    return this.file(ref).objl[ref % SLOTS]!;
+  }
+
+  /** Counts one more (or less) current feature of class `objl`. */
+  private countClass(objl: number, delta: number): void {
+    if (objl >= 0 && objl < 65_536 && objl === Math.floor(objl)) this.classes.counts[objl]! += delta;
+    else this.classes.exact = false;
+  }
+
   private key(rcnm: number, rcid: number): number {
     return rcnm * 4_294_967_296 + rcid;
   }
@@ -116,6 +148,12 @@ export class CellIndex {
 
   /** Number of features per object class code, over the features `featureRecords` gives. */
   classCounts(): Map<number, number> {
+    if (!this.isUpdateFile && this.classes.exact) {
+      const counts = this.classes.counts;
+      const out = new Map<number, number>();
+      for (let objl = 0; objl < 65_536; objl++) if (counts[objl]! > 0) out.set(objl, counts[objl]!);
+      return out;
+    }
     // Counted in a typed array (OBJL is a 16-bit code; anything else goes to a Map).
     const counts = new Float64Array(65_536);
     const other = new Map<number, number>();
@@ -164,6 +202,35 @@ export class CellIndex {
     for (const [rcid, ref] of this.features) yield this.current(rcid, ref);
   }
 
+  /**
+   * The current features of class `objl`, decoded, in file order (the base cell's, then each
+   * update's) rather than `featureRecords`' order: found by a pass over the class column, not a
+   * call per feature.
+   */
+  *featuresOfClass(objl: number): Generator<FeatureRecord> {
+    if (this.isUpdateFile) {
+      yield* this.featureRecords((o) => o === objl);
+      return;
+    }
+    const refs: number[] = [];
+    for (let f = 0; f < this.files.length; f++) {
+      const file = this.files[f]!;
+      const column = file.objl, n = file.n;
+      // Matching slots written without a branch (the loop is optimised before the first match).
+      const hits = new Int32Array(n + 1);
+      let k = 0;
+      for (let i = 0; i < n; i++) {
+        hits[k] = i;
+        k += column[i] === objl ? 1 : 0;
+      }
+      for (let j = 0; j < k; j++) {
+        const slot = hits[j]!;
+        if (file.rcnm[slot] === RCNM_FE && this.features.get(file.rcid[slot]!) === f * SLOTS + slot) refs.push(f * SLOTS + slot);
+      }
+    }
+    for (const ref of refs) yield this.current(this.file(ref).rcid[ref % SLOTS]!, ref);
+  }
+
   /** The feature RCID at `ref` with its modifications applied. */
   private current(rcid: number, ref: number): FeatureRecord {
     let f = this.file(ref).feature(ref % SLOTS);
@@ -188,6 +255,46 @@ export class CellIndex {
     return v;
   }
 
+  /**
+   * @internal The points an area's geometry takes from edge `rcid` (its start node, stored vertices
+   * and end node, as `featureGeometry` chains them), scaled by `comf`, summarised in `out` as
+   * [count, west, south, east, north]; read straight from the records, without decoding them. False
+   * when that takes a full decode (a record an update modified, or one `vectorParts` does not read):
+   * use `vector` then.
+   */
+  edgeExtent(rcid: number, comf: number, out: Float64Array): boolean {
+    out[0] = 0; out[1] = Infinity; out[2] = Infinity; out[3] = -Infinity; out[4] = -Infinity;
+    const ref = this.vectors.get(RCNM_VE)!.get(rcid);
+    if (ref === undefined) return true;
+    if (this.modified.has(this.key(RCNM_VE, rcid))) return false;
+    const file = this.file(ref);
+    const parts = file.vectorParts(ref % SLOTS);
+    if (!parts) return false;
+    const b = file.mod.bytes;
+    const { coordStart, coordCount, pointerStart, pointerCount } = parts;
+    const begin = pointerCount > 0 ? int32(b, pointerStart + 1) >>> 0 : -1;
+    const finish = pointerCount > 1 ? int32(b, pointerStart + 10) >>> 0 : -1;
+    if (begin >= 0 && !this.nodePoint(begin, comf, out)) return false;
+    for (let i = 0, p = coordStart; i < coordCount; i++, p += 8) extend(out, int32(b, p + 4) / comf, int32(b, p) / comf);
+    if (finish >= 0 && !this.nodePoint(finish, comf, out)) return false;
+    return true;
+  }
+
+  /** Adds connected node `rcid`'s point to `out` (see edgeExtent); false when it takes a full decode. */
+  private nodePoint(rcid: number, comf: number, out: Float64Array): boolean {
+    const ref = this.vectors.get(RCNM_VC)!.get(rcid);
+    if (ref === undefined) return true;
+    if (this.modified.has(this.key(RCNM_VC, rcid))) return false;
+    const file = this.file(ref);
+    const parts = file.vectorParts(ref % SLOTS);
+    if (!parts) return false;
+    if (parts.coordCount > 0) {
+      const b = file.mod.bytes;
+      extend(out, int32(b, parts.coordStart + 4) / comf, int32(b, parts.coordStart) / comf);
+    }
+    return true;
+  }
+
   /** Look-up of the current vector records of one RCNM. */
   vectorLookup(rcnm: number): VectorLookup {
     return { get: (rcid) => this.vector(rcnm, rcid) };
@@ -202,6 +309,20 @@ export class CellIndex {
       }
     }
   }
+}
+
+/** A little-endian signed 32-bit number at p. */
+function int32(b: Uint8Array, p: number): number {
+  return b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24);
+}
+
+/** Counts a point into [count, west, south, east, north]. */
+function extend(out: Float64Array, x: number, y: number): void {
+  out[0]!++;
+  if (x < out[1]!) out[1] = x;
+  if (y < out[2]!) out[2] = y;
+  if (x > out[3]!) out[3] = x;
+  if (y > out[4]!) out[4] = y;
 }
 
 /** Scans base cell bytes and applies scanned updates in order (throws as `applyUpdates`). */
