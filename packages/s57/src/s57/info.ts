@@ -2,7 +2,7 @@
 import { featureGeometry, geometryContext, type GeometryContext } from '../geo/assemble.js';
 import type { BBox, Geometry } from '../geo/types.js';
 import { classAcronym } from './classes.js';
-import { CellIndex } from './lazy.js';
+import { CellIndex, extend } from './lazy.js';
 import { featureRecords, type FeatureRecord, type FieldValues, type S57Dataset } from './model.js';
 
 /** What the metadata accessors read: a dataset (`readS57`) or a lazily read cell (`CellIndex`). */
@@ -92,22 +92,15 @@ function decodedEdgeExtent(ctx: GeometryContext, rcid: number, out: Float64Array
   out[0] = 0; out[1] = Infinity; out[2] = Infinity; out[3] = -Infinity; out[4] = -Infinity;
   const edge = ctx.ve.get(rcid);
   if (!edge) return;
-  const add = (x: number, y: number): void => {
-    out[0]!++;
-    if (x < out[1]!) out[1] = x;
-    if (y < out[2]!) out[2] = y;
-    if (x > out[3]!) out[3] = x;
-    if (y > out[4]!) out[4] = y;
-  };
   const node = (k: number): void => {
     const id = edge.pointers[k]?.rcid;
     const v = id === undefined ? undefined : ctx.vc.get(id);
-    if (v && v.coords.length >= v.dim) add(v.coords[0]! / ctx.comf, v.coords[1]! / ctx.comf);
+    if (v && v.coords.length >= v.dim) extend(out, v.coords[0]! / ctx.comf, v.coords[1]! / ctx.comf);
   };
   // Start node, stored vertices, end node: the points areaGeometry chains into rings.
   node(0);
   const c = edge.coords, d = edge.dim;
-  for (let i = 0, m = Math.floor(c.length / d); i < m; i++) add(c[i * d]! / ctx.comf, c[i * d + 1]! / ctx.comf);
+  for (let i = 0, m = Math.floor(c.length / d); i < m; i++) extend(out, c[i * d]! / ctx.comf, c[i * d + 1]! / ctx.comf);
   node(1);
 }
 

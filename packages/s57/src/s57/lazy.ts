@@ -316,8 +316,8 @@ function int32(b: Uint8Array, p: number): number {
   return b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24);
 }
 
-/** Counts a point into [count, west, south, east, north]. */
-function extend(out: Float64Array, x: number, y: number): void {
+/** @internal Counts a point into [count, west, south, east, north] (see edgeExtent). */
+export function extend(out: Float64Array, x: number, y: number): void {
   out[0]!++;
   if (x < out[1]!) out[1] = x;
   if (y < out[2]!) out[2] = y;
