@@ -2,7 +2,14 @@
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
-const benches = [['s57 whole-process timings against GDAL', 'bench/s57/run.mjs', '5']];
+const benches = [
+  ['s57 whole-process timings against GDAL', 'bench/s57/run.mjs', '5'],
+  ['API hot reads against bare Fastify (embedded PGlite)', 'bench/api/run.mjs', '5', '3'],
+  ['the home page over the wire', 'bench/web/run.mjs', '3'],
+  ['chart map tiles: pyramid against GDAL, tiles over HTTP', 'bench/tiles/run.mjs', '1'],
+  // Needs the server built (`node scripts/build.mjs server`); 10 seeded runs here, 100 for the figures.
+  ['orders on one hot agreement', 'bench/orders/run.mjs', '10'],
+];
 for (const [title, script, ...args] of benches) {
   console.log(`\n## ${title}`);
   const r = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });

@@ -8,7 +8,11 @@ describe.runIf(hasBrowser)('provider cabinet: add and switch geocontents', () =>
   const journey = setUpJourney();
 
   it('adds a geocontent, keeps it current across a reload and switches back', async () => {
-    const owner = await seedUser(journey.portal.database.db, { email: 'switch@e2e.test', password: 'switch-password', roles: ['user', 'provider'] });
+    const owner = await seedUser(journey.portal.database.db, {
+      email: 'switch@e2e.test',
+      password: 'switch-password',
+      roles: ['user', 'provider'],
+    });
     await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Switch Office', geocontentTitle: 'Northern Charts' });
     const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'switch@e2e.test', 'switch-password');

@@ -8,14 +8,20 @@ describe.runIf(hasBrowser)('NTM upload, open and delete', () => {
   const journey = setUpJourney();
 
   it('uploads a PDF with a description, opens it and removes it after confirming', async () => {
-    const owner = await seedUser(journey.portal.database.db, { email: 'notices@e2e.test', password: 'notices-password', roles: ['user', 'provider'] });
+    const owner = await seedUser(journey.portal.database.db, {
+      email: 'notices@e2e.test',
+      password: 'notices-password',
+      roles: ['user', 'provider'],
+    });
     await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Notices Office', geocontentTitle: 'Gulf Notices' });
     const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'notices@e2e.test', 'notices-password');
     await page.goto('/provider?tab=catalog&sub=ntm');
     await page.getByText('No notices to mariners yet.').waitFor();
 
-    await page.locator('input[type=file]').setInputFiles({ name: 'ntm-7.pdf', mimeType: 'application/pdf', buffer: makePdf(['NTM 7/2025', 'Wreck buoy laid']) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'ntm-7.pdf', mimeType: 'application/pdf', buffer: makePdf(['NTM 7/2025', 'Wreck buoy laid']) });
     await page.getByLabel('Description (optional)').fill('Wreck buoy laid');
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByTestId('upload-done').waitFor();
@@ -35,7 +41,9 @@ describe.runIf(hasBrowser)('NTM upload, open and delete', () => {
     await pdfTab.close();
 
     // A refused file shows the spec's failure text.
-    await page.locator('input[type=file]').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('alert').filter({ hasText: 'Upload failed' }).waitFor();
 

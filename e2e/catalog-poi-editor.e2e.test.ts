@@ -20,7 +20,7 @@ describe.runIf(hasBrowser)('POI editor add and publish', () => {
     await editor.getByTestId('poi-count').filter({ hasText: '6 items' }).waitFor();
     await expect.poll(() => editor.getByTestId('poi-marker').count()).toBe(6);
 
-    const map = editor.getByTestId('world-map');
+    const map = editor.getByTestId('chart-map');
     const box = (await map.boundingBox())!;
     await editor.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.7);
     const form = editor.getByTestId('poi-form');

@@ -9,18 +9,29 @@ describe.runIf(hasBrowser)('provider uploads S-57 charts, reviews and applies th
   const journey = setUpJourney();
 
   it('uploads with progress, reviews, applies and lists the chart', async () => {
-    const owner = await seedUser(journey.portal.database.db, { email: 'charts@e2e.test', password: 'charts-password', roles: ['user', 'provider'] });
-    await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Harbour Survey', geocontentTitle: 'Harbour Approaches' });
+    const owner = await seedUser(journey.portal.database.db, {
+      email: 'charts@e2e.test',
+      password: 'charts-password',
+      roles: ['user', 'provider'],
+    });
+    await seedProvider(journey.portal.database.db, {
+      ownerUserId: owner.id,
+      title: 'Harbour Survey',
+      geocontentTitle: 'Harbour Approaches',
+    });
 
     const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'charts@e2e.test', 'charts-password');
     await page.goto('/provider?tab=catalog&sub=enc');
     await page.getByText('Choose the source of the chart collection').waitFor();
-    await page.getByTestId('enc-tab').locator('input[type=file]').setInputFiles([
-      { name: 'XX5DEMO1.000', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourCell()) },
-      { name: 'XX5DEMO1.001', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourUpdate(1)) },
-      { name: 'XX5DEMO1.002', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourUpdate(2)) },
-    ]);
+    await page
+      .getByTestId('enc-tab')
+      .locator('input[type=file]')
+      .setInputFiles([
+        { name: 'XX5DEMO1.000', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourCell()) },
+        { name: 'XX5DEMO1.001', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourUpdate(1)) },
+        { name: 'XX5DEMO1.002', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourUpdate(2)) },
+      ]);
     await page.getByText('3 files chosen').waitFor();
     await page.getByRole('button', { name: 'Upload and compare' }).click();
     await page.getByTestId('upload-progress').getByText('Done').waitFor();
@@ -49,11 +60,14 @@ describe.runIf(hasBrowser)('provider uploads S-57 charts, reviews and applies th
     expect(text).toContain('Fictional demo harbour');
 
     // The same files again: the progress ends as done, and the review says nothing changed.
-    await page.getByTestId('enc-tab').locator('input[type=file]').setInputFiles([
-      { name: 'XX5DEMO1.000', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourCell()) },
-      { name: 'XX5DEMO1.001', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourUpdate(1)) },
-      { name: 'XX5DEMO1.002', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourUpdate(2)) },
-    ]);
+    await page
+      .getByTestId('enc-tab')
+      .locator('input[type=file]')
+      .setInputFiles([
+        { name: 'XX5DEMO1.000', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourCell()) },
+        { name: 'XX5DEMO1.001', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourUpdate(1)) },
+        { name: 'XX5DEMO1.002', mimeType: 'application/octet-stream', buffer: Buffer.from(buildDemoHarbourUpdate(2)) },
+      ]);
     await page.getByRole('button', { name: 'Upload and compare' }).click();
     await page.getByTestId('upload-progress').getByText('Done').waitFor();
     await review.waitFor();

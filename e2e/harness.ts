@@ -53,7 +53,9 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: [
       '--no-sandbox',
-      '--disable-gpu',
+      // WebGL (the chart map) without a GPU: Chromium's software renderer.
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
       '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',
@@ -87,9 +89,18 @@ export async function openSession(browser: Browser, baseURL: string, opts: { all
 /** Signs in through the home page's form. */
 export async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel(/e-?mail/i).first().fill(email);
-  await page.getByLabel(/password/i).first().fill(password);
-  await page.getByLabel(/password/i).first().press('Enter');
+  await page
+    .getByLabel(/e-?mail/i)
+    .first()
+    .fill(email);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(password);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .press('Enter');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 

@@ -8,7 +8,11 @@ describe.runIf(hasBrowser)('provider issues a licence to a new e-mail', () => {
   const journey = setUpJourney();
 
   it('creates a com product, issues a licence, and the new user finds it after signing in', async () => {
-    const owner = await seedUser(journey.portal.database.db, { email: 'office@e2e.test', password: 'office-password', roles: ['user', 'provider'] });
+    const owner = await seedUser(journey.portal.database.db, {
+      email: 'office@e2e.test',
+      password: 'office-password',
+      roles: ['user', 'provider'],
+    });
     await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Fjord Survey', geocontentTitle: 'Fjord Approaches' });
 
     const provider = await openSession(journey.browser, journey.portal.url);

@@ -8,6 +8,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./global-setup.ts'],
+    setupFiles: ['../test/fail-on-console.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,

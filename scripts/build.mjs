@@ -2,8 +2,9 @@
 // so that `npx s57` works at once); `server`: plus the server; `all`: plus the web app, skipped when
 // web/dist is newer than every web source file.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 const target = process.argv[2] ?? 'all';
 const root = new URL('..', import.meta.url).pathname;
@@ -28,13 +29,36 @@ function newest(dir) {
 }
 
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
-const packages = ['packages/contracts', 'packages/s57', 'packages/s63', 'packages/s102'].filter((p) =>
-  existsSync(join(root, p, 'src')),
-);
+const packages = ['packages/contracts', 'packages/s57', 'packages/s63', 'packages/s102'].filter((p) => existsSync(join(root, p, 'src')));
 function buildWeb() {
   const built = existsSync(join(root, 'web/dist/index.html')) ? statSync(join(root, 'web/dist/index.html')).mtimeMs : 0;
   const sources = Math.max(newest(join(root, 'web')), newest(join(root, 'packages/contracts/src')));
-  if (sources > built) run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], join(root, 'web'));
+  if (sources > built) {
+    run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], join(root, 'web'));
+    precompress(join(root, 'web/dist'));
+  }
+}
+
+// Every text asset is written beside itself as .br and .gz once, at build time, so the server
+// sends the smallest encoding the browser accepts without compressing on each request.
+function precompress(dir) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      precompress(p);
+      continue;
+    }
+    if (!/\.(js|mjs|css|html|json|svg|txt|map|wasm)$/.test(e.name)) continue;
+    const data = readFileSync(p);
+    if (data.length < 1024) continue;
+    writeFileSync(
+      `${p}.br`,
+      brotliCompressSync(data, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
+    );
+    writeFileSync(`${p}.gz`, gzipSync(data, { level: 9 }));
+  }
 }
 
 // The s57 command as one CommonJS file (dist/s57.cjs, run by bin/s57.cjs): a single read and
@@ -44,7 +68,11 @@ async function bundleCommands() {
   buildSync({
     entryPoints: [join(root, 'packages/s57/dist/cli.js')],
     outfile: join(root, 'packages/s57/dist/s57.cjs'),
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
   });
 }
 

@@ -15,7 +15,10 @@ const load = (lng) =>
   );
 const en = load('en');
 const ru = load('ru');
-const missing = [...[...en].filter((k) => !ru.has(k)).map((k) => `ru lacks ${k}`), ...[...ru].filter((k) => !en.has(k)).map((k) => `en lacks ${k}`)];
+const missing = [
+  ...[...en].filter((k) => !ru.has(k)).map((k) => `ru lacks ${k}`),
+  ...[...ru].filter((k) => !en.has(k)).map((k) => `en lacks ${k}`),
+];
 if (missing.length) {
   console.error(`Translation keys out of step:\n  ${missing.join('\n  ')}`);
   process.exit(1);

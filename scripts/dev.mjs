@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const procs = [
-  spawn(process.execPath, ['--conditions=@chartroom/source', 'node_modules/tsx/dist/cli.mjs', 'watch', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['--conditions=@chartroom/source', 'node_modules/tsx/dist/cli.mjs', 'watch', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   spawn(process.execPath, ['../node_modules/vite/bin/vite.js'], { cwd: `${root}web`, stdio: 'inherit' }),
 ];
 const stop = () => procs.forEach((p) => p.kill('SIGTERM'));

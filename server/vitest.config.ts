@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    setupFiles: ['./test/setup.ts'],
+    setupFiles: ['../test/fail-on-console.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

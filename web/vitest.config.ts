@@ -1,7 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests of the web's pure helpers (paths, formatting); browser journeys live in e2e/.
+// Unit tests of the web's helpers and components (jsdom + Testing Library); browser journeys live in e2e/.
+// The contracts are read from their sources (the `@chartroom/source` condition), as the server's tests do.
 export default defineConfig({
   resolve: { conditions: ['@chartroom/source'] },
-  test: { name: 'web', include: ['src/**/*.test.ts'], environment: 'node' },
+  ssr: { resolve: { conditions: ['@chartroom/source'] } },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['../test/fail-on-console.ts', './test/setup-dom.ts'],
+    testTimeout: 30_000,
+  },
 });

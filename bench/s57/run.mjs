@@ -23,14 +23,28 @@ const cell = process.argv[3] ? resolve(process.argv[3]) : join(testdata, 's57/no
 // S57_CLI: another build of the command (e.g. the previous commit's, for before/after figures).
 const cli = process.env.S57_CLI ? resolve(process.env.S57_CLI) : join(repo, 'packages/s57/bin/s57.cjs');
 
-if (!existsSync(cell)) { console.error(`corpus cell missing: ${cell}`); process.exit(2); }
-if (!existsSync(join(dirname(cli), '../dist/cli.js'))) { console.error('build first: npm run build'); process.exit(2); }
-if (spawnSync('ogrinfo', ['--version']).status !== 0) { console.error('GDAL (ogrinfo, ogr2ogr) is needed: apt-get install gdal-bin'); process.exit(2); }
+if (!existsSync(cell)) {
+  console.error(`corpus cell missing: ${cell}`);
+  process.exit(2);
+}
+if (!existsSync(join(dirname(cli), '../dist/cli.js'))) {
+  console.error('build first: npm run build');
+  process.exit(2);
+}
+if (spawnSync('ogrinfo', ['--version']).status !== 0) {
+  console.error('GDAL (ogrinfo, ogr2ogr) is needed: apt-get install gdal-bin');
+  process.exit(2);
+}
 
 function timed(cmd, args, env = process.env) {
   // /usr/bin/time -f: max RSS in KiB, after the command's own stderr; the wall time around it.
   const start = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '@@ %M', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync('/usr/bin/time', ['-f', '@@ %M', cmd, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const wall = Number(process.hrtime.bigint() - start) / 1e9;
   const m = /@@ (\d+)\s*$/.exec(r.stderr);
   if (!m) throw new Error(`could not time ${cmd}: ${r.stderr}`);
@@ -71,20 +85,28 @@ for (let rep = 0; rep < runs; rep++) {
   }
   load.push(loadavg()[0]);
 }
-const median = (a) => { const s = [...a].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (a) => {
+  const s = [...a].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const size = statSync(cell).size;
-console.log(`${cell.split('/').pop()}: ${size} bytes (updates beside it applied), ${runs} interleaved repetitions, node ${process.version}, load average ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}`);
+console.log(
+  `${cell.split('/').pop()}: ${size} bytes (updates beside it applied), ${runs} interleaved repetitions, node ${process.version}, load average ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}`,
+);
 const stat = {};
 for (const n of names) {
   const s = samples[n];
   const walls = s.map((x) => x.wall);
   stat[n] = { wall: median(walls), rss: median(s.map((x) => x.rssKiB)) / 1024, maxRss: Math.max(...s.map((x) => x.rssKiB)) / 1024, walls };
   const bad = s.filter((x) => x.status !== 0).length;
-  console.log(`${n.padEnd(31)} median ${(stat[n].wall * 1000).toFixed(1)} ms  (min ${(Math.min(...walls) * 1000).toFixed(1)}, max ${(Math.max(...walls) * 1000).toFixed(1)})  maxrss median ${stat[n].rss.toFixed(1)} MiB${bad ? `  ${bad} runs failed` : ''}`);
+  console.log(
+    `${n.padEnd(31)} median ${(stat[n].wall * 1000).toFixed(1)} ms  (min ${(Math.min(...walls) * 1000).toFixed(1)}, max ${(Math.max(...walls) * 1000).toFixed(1)})  maxrss median ${stat[n].rss.toFixed(1)} MiB${bad ? `  ${bad} runs failed` : ''}`,
+  );
 }
 const ratio = (a, b) => {
   const per = stat[a].walls.map((w, i) => w / stat[b].walls[i]);
-  return `${(stat[a].wall / stat[b].wall * 100).toFixed(0)}% (median of per-repetition ratios ${(median(per) * 100).toFixed(0)}%)`;
+  return `${((stat[a].wall / stat[b].wall) * 100).toFixed(0)}% (median of per-repetition ratios ${(median(per) * 100).toFixed(0)}%)`;
 };
 console.log('');
 console.log(`geojson: ${ratio('s57 geojson', 'ogr2ogr GeoJSONSeq')} of GDAL's time (goal <= 50%)`);
@@ -96,13 +118,17 @@ if (caCerts) {
   console.log(`node -e 0 alone: ${ratio('node -e 0 (no extra CAs)', 'ogrinfo -ro -al -so')} of ogrinfo's time`);
 }
 if (before) {
-  console.log(`before: geojson ${ratio('s57 geojson (before)', 'ogr2ogr GeoJSONSeq')}, info ${ratio('s57 info (before)', 'ogrinfo -ro -al -so')} of GDAL's time`);
+  console.log(
+    `before: geojson ${ratio('s57 geojson (before)', 'ogr2ogr GeoJSONSeq')}, info ${ratio('s57 info (before)', 'ogrinfo -ro -al -so')} of GDAL's time`,
+  );
   if (caCerts) console.log(`before, no extra CAs: info ${ratio('s57 info (before, no extra CAs)', 'ogrinfo -ro -al -so')} of GDAL's time`);
 }
 const baseRss = stat['node -e 0'].rss;
 for (const n of ['s57 geojson', 's57 info --json', ...(before ? ['s57 geojson (before)', 's57 info (before)'] : [])]) {
   const inc = stat[n].rss - baseRss;
-  console.log(`${n}: maxrss ${stat[n].rss.toFixed(1)} MiB = ${(stat[n].rss * 1048576 / size).toFixed(1)}x the cell (whole process); minus node -e 0 (${baseRss.toFixed(1)} MiB): ${inc.toFixed(1)} MiB = ${(inc * 1048576 / size).toFixed(1)}x`);
+  console.log(
+    `${n}: maxrss ${stat[n].rss.toFixed(1)} MiB = ${((stat[n].rss * 1048576) / size).toFixed(1)}x the cell (whole process); minus node -e 0 (${baseRss.toFixed(1)} MiB): ${inc.toFixed(1)} MiB = ${((inc * 1048576) / size).toFixed(1)}x`,
+  );
 }
 for (const mode of ['info', 'geojson']) {
   const r = spawnSync(node, ['--expose-gc', join(repo, 'bench/s57/mem.mjs'), mode, cell], { encoding: 'utf8' });

@@ -3,5 +3,5 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['@chartroom/source'] },
   ssr: { resolve: { conditions: ['@chartroom/source'] } },
-  test: { name: 's102', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+  test: { name: 's102', include: ['src/**/*.test.ts'], setupFiles: ['../../test/fail-on-console.ts'], testTimeout: 30_000 },
 });

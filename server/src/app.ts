@@ -1,37 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { JobRunner } from './jobs/runner.js';
+import { ProcessRegistry } from './jobs/process-registry.js';
 import { createMailer } from './lib/mailer.js';
-import { RateWindow } from './lib/rate-window.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
+import { agreementRoutes } from './modules/agreements/agreements.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chartRoutes } from './modules/charts/charts.routes.js';
+import { registerDeviceApi } from './modules/device-api/device-api.plugin.js';
 import { s63ConversionJob, s63ConversionJobKind } from './modules/charts/s63-conversion.job.js';
+import { sweepUploads, type SweepReport } from './modules/charts/upload-sweep.js';
 import type { AuthDeps } from './modules/auth/auth.service.js';
+import { passwordReminderJob, passwordReminderJobKind } from './modules/auth/password-reset.service.js';
 import { distributorRoutes } from './modules/distributors/distributors.routes.js';
 import { geocontentRoutes } from './modules/geocontents/geocontents.routes.js';
+import { TileStore } from './modules/tiles/tile-store.js';
+import { tileRoutes } from './modules/tiles/tiles.routes.js';
+import { tileWarmJob, tileWarmJobKind } from './modules/tiles/tile-warm.job.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { licensingRoutes } from './modules/licenses/licensing.routes.js';
-import { listUserLicenses } from './modules/licenses/licenses.service.js';
 import { mailJobHandler, mailJobKind } from './modules/mail/mail.service.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { navMessageRoutes } from './modules/nav-messages/nav-messages.routes.js';
 import { ntmRoutes } from './modules/ntm/ntm.routes.js';
+import { appOrderRoutes } from './modules/orders/orders.routes.js';
+import { orderDeskRoutes } from './modules/orders/order-desk.routes.js';
+import { paymentWebhookRoutes } from './modules/orders/payment-webhooks.routes.js';
 import { poiRoutes } from './modules/poi/poi.routes.js';
-import { listProductsByGeocontent } from './modules/products/products.service.js';
 import { providerRoutes } from './modules/providers/providers.routes.js';
 import { rawDepthRoutes } from './modules/raw-depth/raw-depth.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { dbRateLimitStore } from './plugins/rate-limit-store.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { LocalBlobStore, type BlobStore } from './storage/blob-store.js';
+import { unzipLimitsOf } from './storage/zip-unpack.js';
+
+/** `?token=…` (a reset link) becomes `?token=[redacted]`. */
+export function redactQueryTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
 
 export interface AppOptions {
   config: Config;
@@ -46,6 +62,9 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    processes: ProcessRegistry;
+    /** Removes what crashes and neglect left behind (runs at start and every 10 minutes). */
+    sweepUploads: () => Promise<SweepReport>;
     database: Database;
     blobs: BlobStore;
     config: Config;
@@ -67,11 +86,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["new-token"]', '*.password', '*.token'],
               censor: '[redacted]',
             },
+            // Reset links carry their token in the query: it never reaches the logs.
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactQueryTokens(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+              }),
+            },
           },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
     // Only behind a known proxy: otherwise anyone could pick their address (and dodge rate limits).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within this, and a silent connection is closed: an upload cut off
+    // mid-body (no closing boundary, a stalled client) cannot hold a file handle for ever.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.IDLE_TIMEOUT_SECONDS * 1000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -79,47 +111,99 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   app.decorate('database', database);
   app.decorate('config', config);
-  app.decorate('blobs', new LocalBlobStore(`${config.dataDir}/blobs`));
+  const processes = new ProcessRegistry({ db, log: app.log });
+  const blobStore = new LocalBlobStore(`${config.dataDir}/blobs`, processes.id);
+  app.decorate('blobs', blobStore);
+  app.decorate('processes', processes);
 
+  await registerSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
   await registerOpenApi(app);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, store: dbRateLimitStore(db) });
   await app.register(fastifyMultipart, { limits: { fileSize: config.MAX_CHART_UPLOAD_BYTES, files: 2000, fields: 50 } });
   await app.register(authPlugin, { config, db });
 
   const mailer = createMailer(config, app.log);
-  const jobs = new JobRunner({ db, log: app.log });
+  const jobs = new JobRunner({ db, log: app.log, processes });
   jobs.register(mailJobKind, mailJobHandler(mailer));
-  jobs.register(s63ConversionJobKind, s63ConversionJob(app.blobs));
+  jobs.register(s63ConversionJobKind, s63ConversionJob(app.blobs, unzipLimitsOf(config)));
+  jobs.register(passwordReminderJobKind, passwordReminderJob(config.PUBLIC_URL));
+  const tiles = { db, store: new TileStore(app.blobs, config.TILE_CACHE_MB * 1024 * 1024) };
+  jobs.register(tileWarmJobKind, tileWarmJob(tiles));
   app.decorate('jobs', jobs);
 
   const authDeps: AuthDeps = {
     db,
     signToken: app.signToken,
-    loginFailures: new RateWindow(config.LOGIN_FAILURES_PER_ACCOUNT, 15 * 60_000),
-    mailRequests: new RateWindow(5, 15 * 60_000),
+    loginThrottle: { failuresPerPair: config.LOGIN_FAILURES_PER_ACCOUNT },
+    sessionMaxSeconds: config.SESSION_MAX_SECONDS,
     publicUrl: config.PUBLIC_URL,
   };
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { deps: authDeps, perMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
-  await app.register(mailRoutes, { db, isSmtp: mailer.isSmtp });
-  await app.register(userRoutes, { db, listLicenses: listUserLicenses });
-  await app.register(providerRoutes, { db, listProducts: listProductsByGeocontent });
+  await app.register(mailRoutes, { db, isSmtp: mailer.isSmtp, trustProxy: config.TRUST_PROXY });
+  await app.register(userRoutes, { db });
+  await app.register(providerRoutes, { db });
   await app.register(distributorRoutes, { db });
   await app.register(activationRoutes, { db });
-  await app.register(geocontentRoutes, { db });
+  await app.register(geocontentRoutes, { db, tiles });
+  await app.register(tileRoutes, { deps: tiles });
   await app.register(ntmRoutes, { db });
   await app.register(poiRoutes, { db });
   await app.register(rawDepthRoutes, { db });
   await app.register(navMessageRoutes, { db });
   await app.register(licensingRoutes, { db, publicUrl: config.PUBLIC_URL });
-  await app.register(chartRoutes, { deps: { db, blobs: app.blobs, maxChartUploadBytes: config.MAX_CHART_UPLOAD_BYTES, maxUploadBytes: config.MAX_UPLOAD_BYTES } });
+  await app.register(chartRoutes, {
+    deps: {
+      db,
+      blobs: app.blobs,
+      maxChartUploadBytes: config.MAX_CHART_UPLOAD_BYTES,
+      maxUploadBytes: config.MAX_UPLOAD_BYTES,
+      processId: processes.id,
+      unzip: unzipLimitsOf(config),
+      maxUnzippedBytesPerUser: config.MAX_UNZIPPED_BYTES_PER_USER,
+      stagedUploadTtlMs: config.STAGED_UPLOAD_TTL_HOURS * 3600_000,
+    },
+  });
+  await app.register(agreementRoutes, { db });
+  await app.register(orderDeskRoutes, { db });
+  await app.register(appOrderRoutes, {
+    db,
+    payments: { stripe: Boolean(config.STRIPE_WEBHOOK_SECRET), yoomoney: Boolean(config.YOOMONEY_NOTIFICATION_SECRET) },
+  });
+  await app.register(paymentWebhookRoutes, {
+    db,
+    secrets: {
+      stripe: config.STRIPE_WEBHOOK_SECRET,
+      yoomoney: config.YOOMONEY_NOTIFICATION_SECRET,
+      toleranceSeconds: config.PAYMENT_WEBHOOK_TOLERANCE_SECONDS,
+    },
+  });
+  await registerDeviceApi(app, { config, db, jobs });
   await registerStaticWeb(app, config.webDist);
 
-  if (opts.startJobs !== false && config.JOBS) app.addHook('onReady', async () => jobs.start());
+  const sweep = () =>
+    sweepUploads({ db, blobs: blobStore, processes, requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000, log: app.log });
+  app.decorate('sweepUploads', sweep);
+  let sweepTimer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    await blobStore.prepare();
+    await processes.start();
+    await sweep();
+  });
+  if (opts.startJobs !== false && config.JOBS) {
+    app.addHook('onReady', async () => {
+      jobs.start();
+      sweepTimer = setInterval(() => sweep().catch((err: unknown) => app.log.warn({ err }, 'upload sweep failed')), 10 * 60_000);
+      sweepTimer.unref();
+    });
+  }
   app.addHook('onClose', async () => {
+    if (sweepTimer) clearInterval(sweepTimer);
     await jobs.stop();
+    await processes.stop();
     mailer.close();
+    tiles.store.close();
   });
   return app;
 }

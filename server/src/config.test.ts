@@ -25,4 +25,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(a.jwtSecret);
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
   });
+
+  it('makes mail links follow PORT unless PUBLIC_URL is given, and keeps sessions to 7 days', () => {
+    expect(loadConfig({ DATA_DIR: dir }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: dir, PORT: '24123' }).PUBLIC_URL).toBe('http://localhost:24123');
+    expect(loadConfig({ DATA_DIR: dir, PORT: '24123', PUBLIC_URL: 'https://charts.example.org/' }).PUBLIC_URL).toBe(
+      'https://charts.example.org',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'ftp://charts.example.org' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ DATA_DIR: dir }).SESSION_MAX_SECONDS).toBe(7 * 24 * 3600);
+  });
 });

@@ -16,26 +16,98 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 3600),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 3600),
   /** A response carries a `new-token` header once a token has less than this left. */
-  TOKEN_RENEW_SECONDS: z.coerce.number().int().min(0).default(4 * 3600),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  TOKEN_RENEW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(4 * 3600),
+  /** No renewal carries a session past this many seconds from its sign-in. */
+  SESSION_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Chartroom <no-reply@chartroom.local>'),
-  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** Links in mail; by default http://localhost:PORT. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
   WEB_DIST: z.string().optional(),
   MAX_CHART_UPLOAD_BYTES: bytes.default(2 * 1024 ** 3),
   MAX_UPLOAD_BYTES: bytes.default(200 * 1024 ** 2),
+  /** Uncompressed bytes one zipped upload may unpack to, and one user's open staged uploads together. */
+  MAX_UNZIPPED_BYTES: bytes.default(2 * 1024 ** 3),
+  MAX_UNZIPPED_BYTES_PER_USER: bytes.default(10 * 1024 ** 3),
+  /** One zip entry's largest uncompressed size (an S-57 cell is at most 5 MB), entries per zip, ratio. */
+  MAX_ZIP_ENTRY_BYTES: bytes.default(64 * 1024 ** 2),
+  MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(10_000),
+  MAX_ZIP_RATIO: z.coerce.number().int().min(2).default(100),
+  /** A whole request (headers and body) must arrive within this; a connection silent this long is closed. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(3600),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(60),
+  /** A staged chart upload neither applied nor reverted is removed with its files after this. */
+  STAGED_UPLOAD_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   JOBS: bool.default(true),
+  /** Memory for the chart map's cell indexes and made tiles (least recently used dropped first). */
+  TILE_CACHE_MB: z.coerce.number().int().min(16).default(512),
   /** Behind a reverse proxy: trust its X-Forwarded-For for client addresses (rate limits, audit). */
   TRUST_PROXY: bool.default(false),
+  /** Stripe's endpoint signing secret (whsec_…): without it, card orders by Stripe are refused. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** YooMoney's notification secret: without it, YooMoney orders are refused. */
+  YOOMONEY_NOTIFICATION_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** How far a signed webhook's timestamp may be from now (Stripe's default is 300 s). */
+  PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** 32 bytes (base64) sealing secrets at rest (M_KEYs, cell keys, signing keys); generated into DATA_DIR when absent. */
+  DATA_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
+  /** The two-character S-63 data server id written into PERMIT.TXT and SERIAL.ENC. */
+  S63_DATA_SERVER_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{2}$/, 'must be 2 upper-case letters or digits')
+    .default('CR'),
+  /** PEM DSA private key of the data server, and its SA-signed certificate (S-63 text form); generated when absent. */
+  S63_DS_KEY_FILE: z.string().optional(),
+  S63_DS_CERT_FILE: z.string().optional(),
+  DEVICE_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Code redemptions per address and minute (guessing codes is the attack). */
+  DEVICE_REDEEMS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  DEVICE_SWAPS_PER_LICENSE: z.coerce.number().int().min(0).default(3),
+  DEVICE_SWAP_PERIOD_DAYS: z.coerce.number().int().positive().default(30),
+  /** Let webhooks call loopback and private addresses (development and tests only). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** How long an app may work offline on a licence file before it must check in. */
+  LICENSE_FILE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 86400),
 });
 
 export type Env = z.infer<typeof envSchema>;
-export type Config = Env & { dataDir: string; jwtSecret: string; webDist: string };
+export type Config = Omit<Env, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string; jwtSecret: string; webDist: string; dataKey: Buffer };
 
 export class ConfigError extends Error {}
 
@@ -50,8 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   mkdirSync(dataDir, { recursive: true });
   return {
     ...values,
+    PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     dataDir,
     jwtSecret: values.JWT_SECRET ?? persistentSecret(dataDir),
+    dataKey: values.DATA_KEY ? Buffer.from(values.DATA_KEY, 'base64') : persistentDataKey(dataDir),
     webDist: resolve(values.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }
@@ -63,4 +137,13 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Without DATA_KEY, a random 256-bit key is made once and kept in the data folder (0600). */
+function persistentDataKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'data-key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }

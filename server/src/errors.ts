@@ -19,4 +19,3 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 export const forbidden = (message = 'You do not have access to this') => new AppError('forbidden', message);
 export const conflict = (message: string) => new AppError('conflict', message);
-export const badRequest = (message: string) => new AppError('bad_request', message);

@@ -50,7 +50,12 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { logStream?: N
   );
   const database = await openDatabase({ url, dataDir: undefined });
   await database.migrate();
-  const app = await buildApp({ config, database, startJobs: false, ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }) });
+  const app = await buildApp({
+    config,
+    database,
+    startJobs: false,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+  });
   await app.ready();
   let counter = 0;
   return {
@@ -66,7 +71,11 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { logStream?: N
     async loginAs(roles, email) {
       const list = Array.isArray(roles) ? roles : [roles];
       const mail = email ?? `${list.join('-')}-${++counter}-${randomBytes(3).toString('hex')}@example.test`;
-      const row = await seedUser(database.db, { email: mail, password: 'test-password', roles: list.includes('user') ? list : ['user', ...list] });
+      const row = await seedUser(database.db, {
+        email: mail,
+        password: 'test-password',
+        roles: list.includes('user') ? list : ['user', ...list],
+      });
       const token = app.signToken(row);
       return { token, id: row.id, email: mail, headers: { authorization: `Bearer ${token}` } };
     },

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './common.js';
 import { activationApplicationIds, limits, platformIds } from './constants.js';
 
 export const activateBody = z.object({
-  deviceId: z.string().trim().min(1, 'device code is required').max(128),
+  deviceId: text(128, { min: 1, minMessage: 'device code is required' }),
   applicationTypeId: z.coerce
     .number()
     .int()

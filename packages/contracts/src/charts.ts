@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { idParam } from './common.js';
 
 // Chart collections (ENC from S-57 files or an S-63 exchange set, and S-102), the review of a
 // staged S-57 upload, and the S-63 conversion state.
 
-const id = z.coerce.number().int().positive();
+const id = idParam;
 
 export const chartKinds = ['enc', 's102'] as const;
 export type ChartKind = (typeof chartKinds)[number];
@@ -39,7 +40,7 @@ export const chartCompareRow = z.object({
 });
 export type ChartCompareRow = z.infer<typeof chartCompareRow>;
 
-export const encUploadStates = ['staged', 'saved', 'applied'] as const;
+export const encUploadStates = ['staged', 'saved', 'applying', 'applied'] as const;
 export type EncUploadState = (typeof encUploadStates)[number];
 
 /** Answer of addenc and of the review screen: the staged upload compared with the collection. */
@@ -48,6 +49,8 @@ export const chartComparison = z.object({
   gcid: z.number().int(),
   state: z.enum(encUploadStates),
   createdAt: z.string(),
+  /** When a staged or saved upload is removed with its files unless applied; null once applied. */
+  expiresAt: z.string().nullable(),
   hasChanges: z.boolean(),
   charts: z.array(chartCompareRow),
 });
@@ -57,6 +60,7 @@ export const encUploadSummary = z.object({
   guid: z.string(),
   state: z.enum(encUploadStates),
   createdAt: z.string(),
+  expiresAt: z.string().nullable(),
   hasChanges: z.boolean(),
   chartCount: z.number().int(),
 });
@@ -93,6 +97,24 @@ export type S63MetaInfo = z.infer<typeof s63MetaInfo>;
 export const s63CellStatuses = ['decrypted', 'no_permit', 'permit_expired', 'wrong_key', 'corrupt'] as const;
 export type S63CellStatus = (typeof s63CellStatuses)[number];
 
+/** S-63 warning codes of a converted cell: SSE 20 (permit expires within 30 days), SSE 25 (permit expired). */
+export const s63WarningCodes = ['SSE20', 'SSE25'] as const;
+export const s63CellWarning = z.object({ code: z.enum(s63WarningCodes), message: z.string() });
+export type S63CellWarning = z.infer<typeof s63CellWarning>;
+
+/**
+ * One file of a conversion: `decrypted` (converted; with warnings: converted with a warning) or
+ * refused with its status and reason (`permit_expired` is SSE 15: issued after the permit expired).
+ */
+export const s63CellResult = z.object({
+  name: z.string(),
+  update: z.number().int(),
+  status: z.enum(s63CellStatuses),
+  reason: z.string().nullable(),
+  warnings: z.array(s63CellWarning),
+});
+export type S63CellResult = z.infer<typeof s63CellResult>;
+
 export const conversionStates = ['queued', 'running', 'done', 'failed'] as const;
 export type ConversionState = (typeof conversionStates)[number];
 
@@ -104,7 +126,8 @@ export const s63Conversion = z.object({
   finishedAt: z.string().nullable(),
   /** The last failure, English (a failed conversion, or a try that will be retried). */
   error: z.string().nullable(),
-  cells: z.array(z.object({ name: z.string(), update: z.number().int(), status: z.enum(s63CellStatuses), reason: z.string().nullable() })),
+  /** Per cell file what happened, so a partly failed conversion shows which cells and why. */
+  cells: z.array(s63CellResult),
 });
 export type S63Conversion = z.infer<typeof s63Conversion>;
 

@@ -28,7 +28,12 @@ describe('contracts', () => {
 
 describe('short product codes', () => {
   it('lists the codes of the flags that are on, in display order', () => {
-    expect(productShortCodes({ enc: true, ntm: true, weather: true, navMsg: true, ais: false, poi: false })).toEqual(['ENC', 'NTM', 'WTHR', 'NMSG']);
+    expect(productShortCodes({ enc: true, ntm: true, weather: true, navMsg: true, ais: false, poi: false })).toEqual([
+      'ENC',
+      'NTM',
+      'WTHR',
+      'NMSG',
+    ]);
     expect(productShortCodes({ enc: true })).toEqual(['ENC']);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrl, idParam, text } from './common.js';
 
 // A distributor's custom products (spec §2 Custom products, §3, §5, §7).
 
@@ -19,14 +20,12 @@ export type CustomProduct = z.infer<typeof customProduct>;
 
 export const createCustomProductBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')),
-  title: z.string().trim().min(1, 'required').max(200),
-  productItems: z
-    .array(z.object({ type: z.enum(customProductItemTypes), url: z.url('a valid url').max(2000) }))
-    .min(1, 'at least one item'),
+  title: text(200, { min: 1 }),
+  productItems: z.array(z.object({ type: z.enum(customProductItemTypes), url: httpUrl })).min(1, 'at least one item'),
 });
 export type CreateCustomProductBody = z.infer<typeof createCustomProductBody>;
 
-export const searchByEmailBody = z.object({ email: z.string().trim().toLowerCase().min(1).max(320) });
-export const customProductParams = z.object({ id: z.coerce.number().int().positive() });
-export const customProductItemParams = z.object({ id: z.coerce.number().int().positive(), itemId: z.coerce.number().int().positive() });
-export const userProductsParams = z.object({ userId: z.coerce.number().int().positive() });
+export const searchByEmailBody = z.object({ email: text(320, { min: 1 }).toLowerCase() });
+export const customProductParams = z.object({ id: idParam });
+export const customProductItemParams = z.object({ id: idParam, itemId: idParam });
+export const userProductsParams = z.object({ userId: idParam });

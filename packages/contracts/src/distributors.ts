@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { idParam } from './common.js';
 import { distributorPermit, permitStatus, product, productWithOrigin } from './licensing.js';
 
 // The distributor area (spec §2 Distributor area, §7 Distributor).
 
-const id = z.coerce.number().int().positive();
+const id = idParam;
 
 /** `POST /api/distributors/query`: the distributor with its permits (spec §3 Distributor). */
 export const distributorSummary = z.object({

@@ -11,10 +11,17 @@ export const errorCodes = [
   'conflict',
   'user_exist',
   'rate_limited',
+  'reset_link_invalid',
   'payload_too_large',
   'unsupported_file',
   'bad_request',
   'internal',
+  'no_such_user',
+  'no_installations',
+  'invalid_rates',
+  'order_status',
+  'idempotency_key_reused',
+  'invalid_signature',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -31,7 +38,14 @@ export const errorStatus: Record<ErrorCode, number> = {
   user_exist: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  reset_link_invalid: 400,
   internal: 500,
+  no_such_user: 404,
+  no_installations: 404,
+  invalid_rates: 400,
+  order_status: 409,
+  idempotency_key_reused: 409,
+  invalid_signature: 400,
 };
 
 export const fieldIssue = z.object({ path: z.string(), message: z.string() });

@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { idParam, text } from './common.js';
+import { product } from './licensing.js';
 import { geocontentSummary } from './providers.js';
 
 // Geocontent-level calls of the provider cabinet (spec §7 "Provider and geocontent").
 
-export const gcidQuery = z.object({ gcid: z.coerce.number().int().positive() });
+export const gcidQuery = z.object({ gcid: idParam });
 export type GcidQuery = z.infer<typeof gcidQuery>;
 /** Some listing calls name the geocontent `geoContentId` (spec §7). */
-export const geoContentIdQuery = z.object({ geoContentId: z.coerce.number().int().positive() });
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const geoContentIdQuery = z.object({ geoContentId: idParam });
+export const idParams = z.object({ id: idParam });
 
 export const geocontentWithProducts = geocontentSummary.extend({
-  products: z.array(z.record(z.string(), z.unknown())),
+  products: z.array(product),
 });
 export type GeocontentWithProducts = z.infer<typeof geocontentWithProducts>;
 export const geocontentList = z.array(geocontentWithProducts);
@@ -23,7 +25,7 @@ export type GeocontentDetail = z.infer<typeof geocontentDetail>;
 /** `gotomap`: a task id the map screen (`/map?taskId=`) resolves back to the geocontent. */
 export const mapTask = z.object({ taskId: z.string() });
 export type MapTask = z.infer<typeof mapTask>;
-export const mapTaskQuery = z.object({ taskId: z.string().min(1).max(64) });
+export const mapTaskQuery = z.object({ taskId: text(64, { min: 1 }) });
 export const mapTaskDetail = z.object({ taskId: z.string(), gcid: z.number().int(), title: z.string(), createdAt: z.string() });
 export type MapTaskDetail = z.infer<typeof mapTaskDetail>;
 

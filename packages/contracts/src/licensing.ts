@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import { idParam, idValue, money, text } from './common.js';
 import { limits, permitStatuses, platformIds, productLicenseTypes } from './constants.js';
 import { installation, productFlags } from './users.js';
 
 // Products, issued licences, distributor permits, devices and the audit log (spec §3, §4, §5, §7).
 
-const id = z.coerce.number().int().positive();
-
-/** Money with at most two decimals (a float tolerance, since JSON carries binary numbers). */
-const money = z
-  .number()
-  .positive('must be positive')
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'at most two decimals');
+const id = idParam;
 
 export const product = z.object({
   id: z.number().int(),
@@ -43,8 +38,8 @@ const flagInputs = {
 /** `POST /api/providers/AddUpdateProduct`: create or change the product of one licence type. */
 export const saveProductBody = z
   .object({
-    id: z.number().int().positive().optional(),
-    gcid: z.number().int().positive(),
+    id: idValue.optional(),
+    gcid: idValue,
     licType: z.enum(productLicenseTypes),
     isEnabled: z.boolean().default(true),
     price: money.nullable().optional(),
@@ -103,15 +98,9 @@ export type IssuedLicense = z.infer<typeof issuedLicense>;
 export const permitStatus = z.enum(permitStatuses);
 /** The provider's decisions; `pending` is only where a request starts. */
 export const permitDecision = z.enum(['accepted', 'rejected', 'paused']);
-export type PermitDecision = z.infer<typeof permitDecision>;
-
-/** Allowed provider moves (spec §4): pending → accepted | rejected; accepted → paused | rejected; paused → accepted | rejected. */
-export const permitTransitions: Record<z.infer<typeof permitStatus>, readonly PermitDecision[]> = {
-  pending: ['accepted', 'rejected'],
-  accepted: ['paused', 'rejected'],
-  paused: ['accepted', 'rejected'],
-  rejected: [],
-};
+export type { PermitDecision } from './policies/distributor-permits.policy.js';
+/** Allowed provider moves: the rule lives in the distributor permits policy, where the server and the web read it. */
+export { permitTransitions } from './policies/distributor-permits.policy.js';
 
 /** Distributor permit (spec §3). */
 export const distributorPermit = z.object({
@@ -125,7 +114,7 @@ export type DistributorPermit = z.infer<typeof distributorPermit>;
 export const changePermitQuery = z.object({ reqid: id, status: permitDecision });
 
 export const attachInstallationBody = z.object({
-  deviceId: z.string().trim().min(1).max(128),
+  deviceId: text(128, { min: 1 }),
   platformId: z.coerce
     .number()
     .int()

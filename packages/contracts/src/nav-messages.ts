@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, text } from './common.js';
 
 // Navigation messages sent by devices (spec §3 "Navigation message").
 
@@ -22,8 +23,8 @@ export const navMessageList = z.array(navMessage);
 
 /** The text fields of the multipart `POST /api/navmessages` (image parts are `images`). */
 export const postNavMessageFields = z.object({
-  gcid: z.coerce.number().int().positive(),
-  text: z.string().trim().min(1).max(navMessageLimits.maxTextLength),
+  gcid: idParam,
+  text: text(navMessageLimits.maxTextLength, { min: 1 }),
   lat: z.coerce.number().min(-90).max(90),
   lng: z.coerce.number().min(-180).max(180),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, text } from './common.js';
 
 // Notices to mariners: PDF files of a geocontent (spec §3 "NTM").
 
@@ -14,7 +15,7 @@ export const ntmList = z.array(ntmItem);
 
 /** The text fields of the multipart `POST /api/ntm` (the file part is `file`). */
 export const addNtmFields = z.object({
-  gcid: z.coerce.number().int().positive(),
-  description: z.string().trim().max(1000).optional(),
+  gcid: idParam,
+  description: text(1000).optional(),
 });
 export type AddNtmFields = z.infer<typeof addNtmFields>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 
 // Points of interest edited on the map, and their published releases (spec §3 "POI release").
 
@@ -6,9 +7,9 @@ export const poiCategories = ['harbour', 'marina', 'anchorage', 'fuel', 'repair'
 export type PoiCategory = (typeof poiCategories)[number];
 
 export const poiInput = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: text(200, { min: 1 }),
   category: z.enum(poiCategories),
-  description: z.string().trim().max(2000).default(''),
+  description: text(2000).default(''),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
 });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { text } from './common.js';
+import { product } from './licensing.js';
 import { geocontentTitle } from './users.js';
 
 export const createGeocontentQuery = z.object({
   gcTitle: geocontentTitle,
-  providerTitle: z.string().trim().min(1).max(200).optional(),
+  providerTitle: text(200, { min: 1 }).optional(),
 });
 
 export const geocontentSummary = z.object({
@@ -19,13 +21,13 @@ export const providerMe = z.object({
   geoContents: z.array(
     geocontentSummary.extend({
       // Products are filled by the licensing module; an empty list until a product is created.
-      products: z.array(z.record(z.string(), z.unknown())),
+      products: z.array(product),
     }),
   ),
 });
 export type ProviderMe = z.infer<typeof providerMe>;
 
-export const createDistributorQuery = z.object({ title: z.string().trim().min(1).max(200) });
+export const createDistributorQuery = z.object({ title: text(200, { min: 1 }) });
 export const distributorMe = z.object({
   id: z.number().int(),
   title: z.string(),

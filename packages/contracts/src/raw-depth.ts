@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, text } from './common.js';
 
 // Raw bathymetric depth files (spec §3 "Raw depth"); XYZ/CSV files are summarised on upload.
 
@@ -31,7 +32,7 @@ export const rawDepthList = z.array(rawDepth);
 
 /** The text fields of the multipart `POST /api/geocontent/addraw` (the file part is `file`). */
 export const addRawFields = z.object({
-  gcid: z.coerce.number().int().positive(),
-  descr: z.string().trim().max(1000).optional(),
+  gcid: idParam,
+  descr: text(1000).optional(),
 });
-export const rdidQuery = z.object({ rdid: z.coerce.number().int().positive() });
+export const rdidQuery = z.object({ rdid: idParam });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { limits } from './constants.js';
+import { idParam, text } from './common.js';
+import { limits, locales } from './constants.js';
 
 // Licences in the user's own view (spec §3 "Licence (user view)").
 export const productFlags = {
@@ -41,17 +42,18 @@ export const userProfile = z.object({
   id: z.number().int(),
   email: z.string(),
   currentGcId: z.number().int().nullable(),
+  /** The language the user's mail goes out in. */
+  locale: z.enum(locales),
   licenses: z.array(userLicense),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
 export const setCurrentGcQuery = z.object({
-  gcid: z.coerce.number().int().positive(),
-  userid: z.coerce.number().int().positive().optional(),
+  gcid: idParam,
+  userid: idParam.optional(),
 });
 
-export const geocontentTitle = z
-  .string()
-  .trim()
-  .min(limits.geocontentTitleMin, `at least ${limits.geocontentTitleMin} characters`)
-  .max(200);
+export const geocontentTitle = text(200, { min: limits.geocontentTitleMin });
+
+export const setLocaleBody = z.object({ locale: z.enum(locales) });
+export type SetLocaleBody = z.infer<typeof setLocaleBody>;

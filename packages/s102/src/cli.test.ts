@@ -21,7 +21,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function run(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, (s) => (stdout += s), (s) => (stderr += s));
+  const code = await main(
+    argv,
+    (s) => (stdout += s),
+    (s) => (stderr += s),
+  );
   return { code, stdout, stderr };
 }
 

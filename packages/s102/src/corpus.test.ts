@@ -24,8 +24,7 @@ interface Truth {
 }
 
 describe.skipIf(!hasTestdata)('corpus: 102DE00NO13R.H5 (valid S-102 3.0.0)', () => {
-  const truth = () =>
-    (JSON.parse(readFileSync(testdataPath('ground-truth.json'), 'utf8')) as { s102: Record<string, Truth> }).s102[VALID]!;
+  const truth = () => (JSON.parse(readFileSync(testdataPath('ground-truth.json'), 'utf8')) as { s102: Record<string, Truth> }).s102[VALID]!;
   const h5py = readings.files[VALID];
 
   it('matches the root metadata h5py read', async () => {
@@ -68,7 +67,11 @@ describe.skipIf(!hasTestdata)('corpus: 102DE00NO13R.H5 (valid S-102 3.0.0)', () 
     expect(grid.length).toBe(h5py.totalCells);
     let sum = 0;
     let n = 0;
-    for (const v of grid) if (!Number.isNaN(v)) (sum += v), n++;
+    for (const v of grid) {
+      if (Number.isNaN(v)) continue;
+      sum += v;
+      n++;
+    }
     expect(n).toBe(h5py.validCells);
     expect(sum / n).toBeCloseTo(t.depth_mean_computed, 3);
     for (const s of h5py.samples) expect(grid[s.row * ds.grid.cols + s.col]).toBe(s.depth);
@@ -106,12 +109,16 @@ describe.skipIf(!hasTestdata)('corpus: 102DE00NO13R.H5 (valid S-102 3.0.0)', () 
     expect(bottom).toBeGreaterThan(top * 2);
     expect(transparent).toBeGreaterThan(img.width * img.height * 0.5); // ~90 % of cells are fill
     // The bottom-left pixel covers the (fill) south-west corner.
-    expect(img.rgba[((img.height - 1) * img.width) * 4 + 3]).toBe(0);
+    expect(img.rgba[(img.height - 1) * img.width * 4 + 3]).toBe(0);
   });
 
   it('CLI info --json prints the same object', async () => {
     let out = '';
-    const code = await main(['info', testdataPath(VALID), '--json'], (s) => (out += s), () => {});
+    const code = await main(
+      ['info', testdataPath(VALID), '--json'],
+      (s) => (out += s),
+      () => {},
+    );
     expect(code).toBe(0);
     expect(JSON.parse(out)).toEqual(await getS102Info(testdataPath(VALID)));
   });

@@ -60,11 +60,7 @@ export function utmToLonLat(easting: number, northing: number, { zone, south }: 
         ((5 + 3 * t1 + 10 * c1 - 4 * c1 * c1 - 9 * EP2) * d ** 4) / 24 +
         ((61 + 90 * t1 + 298 * c1 + 45 * t1 * t1 - 252 * EP2 - 3 * c1 * c1) * d ** 6) / 720);
   const lon =
-    lon0 +
-    (d -
-      ((1 + 2 * t1 + c1) * d ** 3) / 6 +
-      ((5 - 2 * c1 + 28 * t1 - 3 * c1 * c1 + 8 * EP2 + 24 * t1 * t1) * d ** 5) / 120) /
-      cos1;
+    lon0 + (d - ((1 + 2 * t1 + c1) * d ** 3) / 6 + ((5 - 2 * c1 + 28 * t1 - 3 * c1 * c1 + 8 * EP2 + 24 * t1 * t1) * d ** 5) / 120) / cos1;
   return [lon * DEG, lat * DEG];
 }
 

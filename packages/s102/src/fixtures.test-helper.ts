@@ -38,7 +38,12 @@ export async function writeFixture(path: string, opts: FixtureOptions): Promise<
   try {
     const broken = opts.broken === true;
     const v3 = opts.edition === '3.0';
-    f.create_attribute(broken ? 'productspecification' : 'productSpecification', v3 ? 'INT.IHO.S-102.3.0.0' : 'INT.IHO.S-102.2.2', null, 'A');
+    f.create_attribute(
+      broken ? 'productspecification' : 'productSpecification',
+      v3 ? 'INT.IHO.S-102.3.0.0' : 'INT.IHO.S-102.2.2',
+      null,
+      'A',
+    );
     if (!broken) f.create_attribute('issueDate', v3 ? '20240105' : '20221230', null, 'A8');
     f.create_attribute('issueTime', '101500Z', null, 'A7');
     if (v3) {
@@ -51,7 +56,7 @@ export async function writeFixture(path: string, opts: FixtureOptions): Promise<
     }
     // UTM 32N: 495600..495650 E, 5961270..5961310 N at 10 m; geographic fixture: 0.001° cells.
     const [x0, y0, dx, dy] = v3 ? [495600, 5961270, 10, 10] : [-70.5, 41.25, 0.001, 0.001];
-    const bbox = v3 ? [8.932928, 53.799704, 8.933700, 53.800075] : [x0, y0, x0 + COLS * dx, y0 + ROWS * dy];
+    const bbox = v3 ? [8.932928, 53.799704, 8.9337, 53.800075] : [x0, y0, x0 + COLS * dx, y0 + ROWS * dy];
     f.create_attribute('westBoundLongitude', bbox[0]!, null, '<f');
     f.create_attribute('southBoundLatitude', bbox[1]!, null, '<f');
     f.create_attribute('eastBoundLongitude', bbox[2]!, null, '<f');
@@ -76,9 +81,15 @@ export async function writeFixture(path: string, opts: FixtureOptions): Promise<
       const unc = new Float32Array(depth.length).map((_, i) => (depth[i] === FILL ? FILL : 0.5 + i / 100));
       g1.create_dataset({
         name: 'values',
-        data: new Map([['depth', depth], ['uncertainty', unc]]),
+        data: new Map([
+          ['depth', depth],
+          ['uncertainty', unc],
+        ]),
         shape: [ROWS, COLS],
-        dtype: [['depth', '<f'], ['uncertainty', '<f']],
+        dtype: [
+          ['depth', '<f'],
+          ['uncertainty', '<f'],
+        ],
       });
     }
   } finally {
@@ -99,7 +110,13 @@ function writeGroupF(f: Group, broken: boolean, withUncertainty: boolean): void 
       ['fillValue', codes.map(() => String(FILL))],
       ['datatype', codes.map(() => 'H5T_FLOAT')],
     ]),
-    dtype: [['code', 'A16'], ['name', 'A16'], ['uom.name', 'A8'], ['fillValue', 'A10'], ['datatype', 'A12']],
+    dtype: [
+      ['code', 'A16'],
+      ['name', 'A16'],
+      ['uom.name', 'A8'],
+      ['fillValue', 'A10'],
+      ['datatype', 'A12'],
+    ],
   });
 }
 

@@ -40,7 +40,9 @@ export function readRootMetadata(root: Group, issues: Issues): RootMetadata {
 
   const horizontalCRS = major >= 3 || findAttr(root, 'horizontalCRS', []) ? readCrs3(root, issues) : readCrs2(root, issues);
   if (horizontalCRS !== null && !isSupportedEpsg(horizontalCRS)) {
-    issues.push(`horizontal CRS EPSG:${horizontalCRS} is not supported for reprojection (supported: EPSG:4326, WGS84 UTM 32601–32660 and 32701–32760)`);
+    issues.push(
+      `horizontal CRS EPSG:${horizontalCRS} is not supported for reprojection (supported: EPSG:4326, WGS84 UTM 32601–32660 and 32701–32760)`,
+    );
   }
 
   const bbox = readBBox(root, issues);
@@ -72,7 +74,14 @@ function readCrs3(root: Group, issues: Issues): number | null {
     const kind = attr.typeClass === 3 ? 'a string' : attr.typeClass === 1 ? 'a float' : 'of HDF5 type class ' + attr.typeClass;
     issues.push(`root attribute 'horizontalCRS' should be an integer EPSG code, found ${kind} (${JSON.stringify(attr.value)})`);
   }
-  const code = typeof attr.value === 'number' ? attr.value : Number(String(attr.value).trim().replace(/^EPSG:/i, ''));
+  const code =
+    typeof attr.value === 'number'
+      ? attr.value
+      : Number(
+          String(attr.value)
+            .trim()
+            .replace(/^EPSG:/i, ''),
+        );
   if (!Number.isInteger(code)) return null;
   if (code === -1) {
     issues.push(`horizontalCRS -1 (a CRS defined by parameters) is not supported`);

@@ -39,21 +39,53 @@ function lineLength(l) {
 function measure(g, acc) {
   if (!g) return;
   switch (g.type) {
-    case 'Point': acc.vertices += 1; break;
-    case 'MultiPoint': acc.vertices += g.coordinates.length; break;
-    case 'LineString': acc.vertices += g.coordinates.length; acc.length += lineLength(g.coordinates); break;
-    case 'MultiLineString': for (const l of g.coordinates) { acc.vertices += l.length; acc.length += lineLength(l); } break;
-    case 'Polygon': polygon(g.coordinates, acc); break;
-    case 'MultiPolygon': for (const p of g.coordinates) polygon(p, acc); break;
-    case 'GeometryCollection': for (const x of g.geometries) measure(x, acc); break;
+    case 'Point':
+      acc.vertices += 1;
+      break;
+    case 'MultiPoint':
+      acc.vertices += g.coordinates.length;
+      break;
+    case 'LineString':
+      acc.vertices += g.coordinates.length;
+      acc.length += lineLength(g.coordinates);
+      break;
+    case 'MultiLineString':
+      for (const l of g.coordinates) {
+        acc.vertices += l.length;
+        acc.length += lineLength(l);
+      }
+      break;
+    case 'Polygon':
+      polygon(g.coordinates, acc);
+      break;
+    case 'MultiPolygon':
+      for (const p of g.coordinates) polygon(p, acc);
+      break;
+    case 'GeometryCollection':
+      for (const x of g.geometries) measure(x, acc);
+      break;
   }
 }
 function polygon(rings, acc) {
-  rings.forEach((r, i) => { acc.vertices += r.length; acc.area += i === 0 ? ringArea(r) : -ringArea(r); });
+  rings.forEach((r, i) => {
+    acc.vertices += r.length;
+    acc.area += i === 0 ? ringArea(r) : -ringArea(r);
+  });
 }
 
 function read(file, updates) {
-  const args = ['-f', 'GeoJSONSeq', '/vsistdout/', file, '-nlt', 'GEOMETRY', '-lco', 'COORDINATE_PRECISION=12', '-oo', `UPDATES=${updates}`];
+  const args = [
+    '-f',
+    'GeoJSONSeq',
+    '/vsistdout/',
+    file,
+    '-nlt',
+    'GEOMETRY',
+    '-lco',
+    'COORDINATE_PRECISION=12',
+    '-oo',
+    `UPDATES=${updates}`,
+  ];
   const text = execFileSync('ogr2ogr', args, { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8');
   let dsid = null;
   const classes = {};
@@ -61,7 +93,10 @@ function read(file, updates) {
     if (!line.trim()) continue;
     const f = JSON.parse(line.replace(/^\x1e/, ''));
     const p = f.properties;
-    if ('DSID_DSNM' in p) { dsid = p; continue; }
+    if ('DSID_DSNM' in p) {
+      dsid = p;
+      continue;
+    }
     const acr = acronyms.get(p.OBJL) ?? `OBJL_${p.OBJL}`;
     const acc = (classes[acr] ??= { count: 0, vertices: 0, area: 0, length: 0 });
     acc.count++;
@@ -70,7 +105,13 @@ function read(file, updates) {
   return { dsid, classes };
 }
 
-const out = { about: 'GDAL ' + execFileSync('ogrinfo', ['--version']).toString().trim() + ' readings of the shared corpus (values only). Regenerate: node packages/s57/scripts/gen-expected.mjs', files: {} };
+const out = {
+  about:
+    'GDAL ' +
+    execFileSync('ogrinfo', ['--version']).toString().trim() +
+    ' readings of the shared corpus (values only). Regenerate: node packages/s57/scripts/gen-expected.mjs',
+  files: {},
+};
 for (const file of walk(join(root, 's57')).concat(walk(join(root, 's63/derived')))) {
   const rel = relative(root, file);
   if (rel.includes('s101-not-s57')) continue;

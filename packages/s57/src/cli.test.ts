@@ -34,7 +34,12 @@ describe('s57 command', () => {
     expect(r.status).toBe(0);
     const fc = JSON.parse(r.stdout);
     expect(fc.type).toBe('FeatureCollection');
-    expect(fc.features.map((f: { properties: { layer: string } }) => f.properties.layer).sort()).toEqual(['DEPARE', 'DEPARE', 'DEPARE', 'SOUNDG']);
+    expect(fc.features.map((f: { properties: { layer: string } }) => f.properties.layer).sort()).toEqual([
+      'DEPARE',
+      'DEPARE',
+      'DEPARE',
+      'SOUNDG',
+    ]);
     expect(fc.features[0].properties.LNAM).toMatch(/^[0-9A-F]{16}$/);
   });
 

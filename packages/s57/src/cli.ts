@@ -1,6 +1,6 @@
 // The s57 command: info, geojson and catalog. Errors: exit code 2 and one line on stderr.
-// Each sub-command imports only what it needs (start-up time): info never loads the attribute
-// catalogue, GeoJSON output or the catalogue reader; every cell is read lazily (s57/lazy.ts).
+// Each sub-command imports only what it needs (start-up time): info never loads the Object Catalogue's attribute
+// table, GeoJSON output or the CATALOG.031 reader; every cell is read lazily (s57/lazy.ts).
 import { statSync, writeSync } from 'node:fs';
 import { S57Error } from './errors.js';
 import { parseArgs, updatesFlag, USAGE, UsageError } from './cli/args.js';
@@ -54,7 +54,9 @@ async function main(argv: string[]): Promise<number> {
       const updates = updatesFlag(args.flags);
       const json = args.flags.has('--json');
       const [{ openCellIndex }, { getCellInfo, getCellMetadata }, { basename }] = await Promise.all([
-        import('./open.js'), import('./s57/info.js'), import('node:path'),
+        import('./open.js'),
+        import('./s57/info.js'),
+        import('node:path'),
       ]);
       const formatInfo = json ? null : (await import('./cli/format.js')).formatInfo;
       const out: unknown[] = [];
@@ -87,7 +89,10 @@ async function main(argv: string[]): Promise<number> {
       const factor = Number(process.env.S57_HEAP_BUDGET ?? 6);
       const gc = factor > 0 ? await collector() : null;
       const { getHeapStatistics } = await import('node:v8');
-      const used = (): number => { const h = getHeapStatistics(); return h.used_heap_size + h.external_memory; };
+      const used = (): number => {
+        const h = getHeapStatistics();
+        return h.used_heap_size + h.external_memory;
+      };
       const start = used();
       const ds = openCellIndex(file, { updates });
       const size = cellSize(file);
@@ -111,16 +116,16 @@ async function main(argv: string[]): Promise<number> {
       const file = args.files[0]!;
       currentFile = file;
       const json = args.flags.has('--json');
-      const { formatCatalog } = await import('./cli/format.js');
+      const { formatExchangeCatalogue } = await import('./cli/format.js');
       if (args.flags.has('--verify')) {
-        const { verifyCatalog } = await import('./node.js');
-        const checks = verifyCatalog(file);
-        await write(json ? JSON.stringify(checks, null, 2) + '\n' : formatCatalog(checks) + '\n');
+        const { verifyExchangeCatalogue } = await import('./node.js');
+        const checks = verifyExchangeCatalogue(file);
+        await write(json ? JSON.stringify(checks, null, 2) + '\n' : formatExchangeCatalogue(checks) + '\n');
         return checks.some((c) => c.status === 'mismatch') ? 1 : 0;
       }
-      const { readCatalog } = await import('./catalog.js');
-      const entries = readCatalog(await readCatalogBytes(file));
-      await write(json ? JSON.stringify(entries, null, 2) + '\n' : formatCatalog(entries) + '\n');
+      const { readExchangeCatalogue } = await import('./exchange-catalogue.js');
+      const entries = readExchangeCatalogue(await readExchangeCatalogueBytes(file));
+      await write(json ? JSON.stringify(entries, null, 2) + '\n' : formatExchangeCatalogue(entries) + '\n');
       return 0;
     }
     default:
@@ -128,7 +133,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function readCatalogBytes(file: string): Promise<Uint8Array> {
+async function readExchangeCatalogueBytes(file: string): Promise<Uint8Array> {
   const { readFileSync } = await import('node:fs');
   try {
     return readFileSync(file);
@@ -175,7 +180,8 @@ main(process.argv.slice(2)).then(
   (err: unknown) => {
     let msg: string;
     if (err instanceof UsageError) msg = `s57: ${err.message} (see s57 --help)`;
-    else if (err instanceof S57Error) msg = `s57: ${currentFile}: ${err.message.includes(currentFile) ? err.message : `${err.code}: ${err.message}`}`;
+    else if (err instanceof S57Error)
+      msg = `s57: ${currentFile}: ${err.message.includes(currentFile) ? err.message : `${err.code}: ${err.message}`}`;
     else msg = `s57: ${currentFile ? `${currentFile}: ` : ''}internal error: ${err instanceof Error ? err.message : String(err)}`;
     writeSync(2, oneLine(msg) + '\n');
     finish(2);

@@ -6,22 +6,66 @@ export { applyUpdates } from './s57/update.js';
 export { indexCell, readCellIndex, isCellIndex, CellIndex } from './s57/lazy.js';
 export { scanS57, ScannedS57 } from './s57/scan.js';
 export {
-  getCellInfo, getCellMetadata, getGdalDsidFields, cellBBox, cellName, featureCounts,
-  USAGE_NAMES, EXCHANGE_PURPOSE_NAMES, type CellInfo, type CellMetadata, type CellMeta,
+  getCellInfo,
+  getCellMetadata,
+  getGdalDsidFields,
+  cellBBox,
+  cellName,
+  featureCounts,
+  USAGE_NAMES,
+  EXCHANGE_PURPOSE_NAMES,
+  type CellInfo,
+  type CellMetadata,
+  type CellMeta,
 } from './s57/info.js';
 export { toGeoJSON, geoJSONFeatures, geoJSONChunks, type GeoJSONOptions } from './geo/geojson.js';
 export { featureGeometry, geometryContext, type GeometryContext, type VectorLookup } from './geo/assemble.js';
 export type { BBox, Feature, FeatureCollection, Geometry, Position } from './geo/types.js';
 export { featureAttributes, featureLongName, featureProperties } from './s57/features.js';
 export {
-  objectClassByCode, objectClassByAcronym, attributeByCode, attributeByAcronym, classAcronym,
-  allObjectClasses, allAttributes, typedValue,
-  type ObjectClassInfo, type AttributeInfo, type AttributeType, type AttributeValue,
-} from './s57/catalogue.js';
-export { readCatalog, crc32, crcMatches, formatCrc, type CatalogEntry } from './catalog.js';
+  objectClassByCode,
+  objectClassByAcronym,
+  attributeByCode,
+  attributeByAcronym,
+  classAcronym,
+  allObjectClasses,
+  allAttributes,
+  typedValue,
+  type ObjectClassInfo,
+  type AttributeInfo,
+  type AttributeType,
+  type AttributeValue,
+} from './s57/attributes.js';
+export {
+  readCatalog,
+  readExchangeCatalogue,
+  crc32,
+  crcMatches,
+  formatCrc,
+  type CatalogEntry,
+  type ExchangeCatalogueEntry,
+} from './exchange-catalogue.js';
 export * from './s57/model.js';
-export { openIso8211, dataRecords, parseRecordAt, scanRecords, type RecordCursor, type Iso8211Module, type FieldDefn, type FieldRef, type DataRecord } from './iso8211/module.js';
+export {
+  openIso8211,
+  dataRecords,
+  parseRecordAt,
+  scanRecords,
+  type RecordCursor,
+  type Iso8211Module,
+  type FieldDefn,
+  type FieldRef,
+  type DataRecord,
+} from './iso8211/module.js';
 export { decodeField, decodeFirstGroup, type SubfieldValue } from './iso8211/decode.js';
 export { writeIso8211, SubfieldBuilder, type FieldDefinition, type FieldData } from './iso8211/writer.js';
-export { writeS57, S57_FIELD_DEFINITIONS, type WriteCell, type WriteFeature, type WriteVector, type WritePointer, type WriteControl } from './s57/writer.js';
+export {
+  writeS57,
+  S57_FIELD_DEFINITIONS,
+  type WriteCell,
+  type WriteFeature,
+  type WriteVector,
+  type WritePointer,
+  type WriteControl,
+} from './s57/writer.js';
 export { buildDemoHarbourCell, buildDemoHarbourUpdate, demoHarbourCell, DEMO_CELL_NAME, DEMO_AGENCY } from './s57/demo.js';

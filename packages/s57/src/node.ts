@@ -1,8 +1,9 @@
-// Node.js file helpers: opening a cell with the update files beside it, verifying catalogue CRCs.
+// Node.js file helpers: opening a cell with the update files beside it, verifying the CRCs an
+// exchange set's CATALOG.031 lists.
 // Kept apart from the core so the rest of the package stays browser-safe.
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { crc32, crcMatches, formatCrc, readCatalog, type CatalogEntry } from './catalog.js';
+import { crc32, crcMatches, formatCrc, readExchangeCatalogue, type ExchangeCatalogueEntry } from './exchange-catalogue.js';
 import type { S57Dataset } from './s57/model.js';
 import { readS57 } from './s57/read.js';
 import { applyUpdates } from './s57/update.js';
@@ -24,7 +25,7 @@ export function openCellWithUpdates(path: string, opts: OpenOptions = {}): S57Da
   return applyUpdates(base, files.map(readS57File));
 }
 
-export interface CatalogCheck extends CatalogEntry {
+export interface CatalogCheck extends ExchangeCatalogueEntry {
   /** Path of the file on disk, or null when it is not present. */
   path: string | null;
   /** CRC computed from the file, as 8 hexadecimal digits. */
@@ -62,8 +63,8 @@ function findCaseInsensitive(dir: string, parts: string[]): string | null {
 }
 
 /** Reads a CATALOG.031 and checks the CRC of every entry whose file is present beside it. */
-export function verifyCatalog(catalogPath: string): CatalogCheck[] {
-  const entries = readCatalog(readBytes(catalogPath));
+export function verifyExchangeCatalogue(catalogPath: string): CatalogCheck[] {
+  const entries = readExchangeCatalogue(readBytes(catalogPath));
   const dir = dirname(catalogPath);
   return entries.map((e) => {
     const path = e.file ? locate(dir, e.file) : null;
@@ -73,3 +74,6 @@ export function verifyCatalog(catalogPath: string): CatalogCheck[] {
     return { ...e, path, actualCrc: formatCrc(actual), status };
   });
 }
+
+/** The public name the package has always had for `verifyExchangeCatalogue`. */
+export { verifyExchangeCatalogue as verifyCatalog };

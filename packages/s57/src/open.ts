@@ -52,5 +52,8 @@ export function openCellIndex(path: string, opts: OpenOptions = {}): CellIndex {
   const base = scanS57(readBytes(path), { fileName: basename(path) });
   if (opts.updates === 'ignore' || base.isUpdateFile) return indexCell(base);
   const files = findUpdateFiles(path);
-  return indexCell(base, files.map((f) => scanS57(readBytes(f), { fileName: basename(f) })));
+  return indexCell(
+    base,
+    files.map((f) => scanS57(readBytes(f), { fileName: basename(f) })),
+  );
 }

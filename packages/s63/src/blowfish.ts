@@ -37,7 +37,7 @@ export class Blowfish {
   private f(x: number): number {
     const s = this.s;
     const h = (s[x >>> 24]! + s[256 + ((x >>> 16) & 0xff)]!) >>> 0;
-    return ((((h ^ s[512 + ((x >>> 8) & 0xff)]!) >>> 0) + s[768 + (x & 0xff)]!) >>> 0);
+    return (((h ^ s[512 + ((x >>> 8) & 0xff)]!) >>> 0) + s[768 + (x & 0xff)]!) >>> 0;
   }
 
   /** Encrypts the pair [L, R] in place. */

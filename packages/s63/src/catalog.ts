@@ -31,7 +31,14 @@ interface Leader {
 function leader(data: Uint8Array, at: number): Leader {
   const text = fromAscii(data.subarray(at, at + 24));
   const num = (a: number, b: number): number => Number(text.slice(a, b).trim() || '0');
-  const l = { recordLength: num(0, 5), fieldControlLength: num(10, 12), base: num(12, 17), sizeLen: num(20, 21), sizePos: num(21, 22), sizeTag: num(23, 24) };
+  const l = {
+    recordLength: num(0, 5),
+    fieldControlLength: num(10, 12),
+    base: num(12, 17),
+    sizeLen: num(20, 21),
+    sizePos: num(21, 22),
+    sizeTag: num(23, 24),
+  };
   if (text.length < 24 || !(l.recordLength >= 24) || at + l.recordLength > data.length || l.sizeTag < 1) {
     throw new S63Error('corrupt', 'CATALOG.031 is not a valid ISO 8211 file');
   }
@@ -98,7 +105,7 @@ export function parseCatalog(data: Uint8Array): CatalogEntry[] {
   const labels = (parts[1] ?? '').replace(/^\*/, '').split('!');
   const widths = expandFormats((parts[2] ?? '').replace(String.fromCharCode(FT), ''));
   const entries: CatalogEntry[] = [];
-  for (let at = ddr.recordLength; at + 24 <= data.length; ) {
+  for (let at = ddr.recordLength; at + 24 <= data.length;) {
     const l = leader(data, at);
     const field = fields(data, at, l).get('CATD');
     at += l.recordLength;
@@ -114,7 +121,8 @@ export function parseCatalog(data: Uint8Array): CatalogEntry[] {
     const crc = s.get('CRCS');
     if (crc) entry.crc = crc;
     const [south, west, north, east] = ['SLAT', 'WLON', 'NLAT', 'ELON'].map((k) => Number.parseFloat(s.get(k) ?? ''));
-    if ([south, west, north, east].every((v) => Number.isFinite(v))) entry.bbox = { south: south!, west: west!, north: north!, east: east! };
+    if ([south, west, north, east].every((v) => Number.isFinite(v)))
+      entry.bbox = { south: south!, west: west!, north: north!, east: east! };
     entries.push(entry);
   }
   return entries;

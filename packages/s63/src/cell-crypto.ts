@@ -60,6 +60,11 @@ export function decryptCell(encrypted: Uint8Array, keys: CellKeyInput[], limits?
 export function encryptCell(plain: Uint8Array, fileName: string, key: CellKeyInput): Uint8Array {
   const name = safeEntryPath(fileName);
   if (name === '') throw new S63Error('invalid_argument', 'file name is empty');
-  const zip = zipSync({ [name]: [plain, { level: 6, mtime: new Date(Date.UTC(2000, 0, 1)) }] });
+  return encryptZippedCell(zipSync({ [name]: [plain, { level: 6, mtime: new Date(Date.UTC(2000, 0, 1)) }] }), key);
+}
+
+/** Pads and encrypts a cell already zipped (a caller with a faster deflate, e.g. Node's zlib, zips itself). */
+export function encryptZippedCell(zip: Uint8Array, key: CellKeyInput): Uint8Array {
+  if (!looksLikeZip(zip)) throw new S63Error('invalid_argument', 'the zipped cell does not start with a zip signature');
   return new Blowfish(cellKeyBytes(key)).ecb(pad8(zip), false);
 }

@@ -61,7 +61,8 @@ export function decodeCellPermit(permit: string, hwId: string, options: DecodeCe
   const rest = text.slice(16);
   if (text.length !== 64) throw new S63Error('malformed_permit', `cell permit must be 64 characters, got ${text.length}`);
   if (!CELL_NAME_RE.test(name)) throw new S63Error('malformed_permit', `cell permit has an invalid cell name ${JSON.stringify(name)}`);
-  if (!isYyyymmdd(expiry)) throw new S63Error('malformed_permit', `cell permit ${name} has an invalid expiry date ${JSON.stringify(expiry)}`);
+  if (!isYyyymmdd(expiry))
+    throw new S63Error('malformed_permit', `cell permit ${name} has an invalid expiry date ${JSON.stringify(expiry)}`);
   if (!isHex(rest)) throw new S63Error('malformed_permit', `cell permit ${name} has non-hexadecimal key or checksum characters`);
   const key = ascii(hwId6(hwId));
   const upper = text.toUpperCase();

@@ -9,7 +9,9 @@ import type { ExchangeSetCell } from './exchange-set.js';
 import { toYyyymmdd } from './ids.js';
 import { writeExchangeSet, writeFileInside } from './node.js';
 import { readExchangeSet } from './exchange-set.js';
+import { readS57IssueDate } from './dsid-dates.js';
 import { checkPermits } from './permit-check.js';
+import { judgePermitExpiry } from './permit-expiry.js';
 import { parsePermitFile, permitsForCell } from './permit-file.js';
 import { createUserPermit } from './user-permit.js';
 
@@ -68,19 +70,26 @@ export function decryptCommand(file: string | undefined, o: Options): Outcome {
   const permits = parsePermitFile(new TextDecoder('latin1').decode(readInput(need(o, 'permit-file'))));
   const name = (/^[A-Z0-9]{8}/i.exec(basename(file))?.[0] ?? '').toUpperCase();
   const records = permitsForCell(permits, name);
-  const check = checkPermits(records, need(o, 'hwid'), o['allow-expired'] ? '19000101' : toYyyymmdd(typeof o.date === 'string' ? o.date : undefined));
+  const date = toYyyymmdd(typeof o.date === 'string' ? o.date : undefined);
+  const check = checkPermits(records, need(o, 'hwid'), date);
   if (!check.ok) {
-    const code = check.status === 'wrong_key' ? 'bad_checksum' : check.status === 'permit_expired' ? 'permit_expired' : 'not_found';
-    throw new S63Error(code, `${name || basename(file)}: ${check.reason}${check.status === 'permit_expired' ? ' (use --allow-expired to decrypt anyway)' : ''}`);
+    const code = check.status === 'wrong_key' ? 'bad_checksum' : 'not_found';
+    throw new S63Error(code, `${name || basename(file)}: ${check.reason}`);
   }
   const cell = decryptCell(encrypted, [check.permit.ck1, check.permit.ck2]);
+  // The same rule as exchange sets: an expired permit still opens what was issued before it expired.
+  const decision = judgePermitExpiry({ file: cell.fileName, expiry: check.permit.expiry, date, issueDate: readS57IssueDate(cell.data) });
+  if (!decision.allowed && !o['allow-expired'])
+    throw new S63Error('permit_expired', `${decision.reason} (use --allow-expired to decrypt anyway)`);
   const target = writeFileInside(need(o, 'o'), cell.fileName, cell.data);
-  return { out: `wrote ${target} (${cell.data.length} bytes, decrypted with CK${cell.keyIndex + 1})`, code: 0 };
+  const warnings = decision.allowed ? decision.warnings.map((w) => `warning ${w.message}`) : [`warning ${decision.reason}`];
+  return { out: [`wrote ${target} (${cell.data.length} bytes, decrypted with CK${cell.keyIndex + 1})`, ...warnings].join('\n'), code: 0 };
 }
 
 function cellLine(c: ExchangeSetCell): string {
   const ed = c.edition === undefined ? '-' : String(c.edition);
-  return `${c.name}  ed ${ed.padStart(2)}  upd ${String(c.update).padStart(3)}  ${c.status.padEnd(14)}${c.reason ? `  ${c.reason}` : ''}`;
+  const line = `${c.name}  ed ${ed.padStart(2)}  upd ${String(c.update).padStart(3)}  ${c.status.padEnd(14)}${c.reason ? `  ${c.reason}` : ''}`;
+  return [line, ...(c.warnings ?? []).map((w) => `  warning ${w.message}`)].join('\n');
 }
 
 export function exchangeSetCommand(file: string | undefined, o: Options): Outcome {

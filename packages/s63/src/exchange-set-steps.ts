@@ -6,11 +6,14 @@ import { parseCatalog } from './catalog.js';
 import { decryptCell } from './cell-crypto.js';
 import { crc32 } from './crc32.js';
 import { S63Error } from './errors.js';
-import type { ExchangeSet, ExchangeSetCell } from './exchange-set.js';
+import type { ExchangeSet, ExchangeSetCell } from './exchange-set-types.js';
 import { checkFiveHex, toYyyymmdd } from './ids.js';
 import { parseProducts, parseSerial } from './info-files.js';
 import { resolveLimits, safeEntryPath, type ZipLimits } from './limits.js';
+import { readS57IssueDate } from './dsid-dates.js';
 import { checkPermits } from './permit-check.js';
+import { judgePermitExpiry } from './permit-expiry.js';
+import { signatureFileName } from './signature-file.js';
 import { parsePermitFile, permitsForCell, type PermitFile } from './permit-file.js';
 import { checkEntryLimits, type ZipEntry } from './zip-reader.js';
 
@@ -26,8 +29,16 @@ export interface ResolvedReadOptions {
   dropData: boolean;
 }
 
-export function resolveReadOptions(options: { hwId: string; date?: string | Date; limits?: Partial<ZipLimits>; permitFile?: string | PermitFile }, dropData: boolean): ResolvedReadOptions {
-  const resolved: ResolvedReadOptions = { hwId: checkFiveHex(options.hwId, 'HW_ID'), date: toYyyymmdd(options.date), limits: resolveLimits(options.limits), dropData };
+export function resolveReadOptions(
+  options: { hwId: string; date?: string | Date; limits?: Partial<ZipLimits>; permitFile?: string | PermitFile },
+  dropData: boolean,
+): ResolvedReadOptions {
+  const resolved: ResolvedReadOptions = {
+    hwId: checkFiveHex(options.hwId, 'HW_ID'),
+    date: toYyyymmdd(options.date),
+    limits: resolveLimits(options.limits),
+    dropData,
+  };
   if (options.permitFile !== undefined) resolved.permitFile = options.permitFile;
   return resolved;
 }
@@ -103,17 +114,26 @@ export function* exchangeSetSteps(listed: ZipEntry[], options: ResolvedReadOptio
     result.serial = parseSerial(serialText);
   }
 
+  // A cell's signature file (S + the name's last seven characters, beside it) is not a cell.
+  const signatures = new Set(
+    entries
+      .filter((e) => CELL_FILE_RE.test(baseName(e.path)) && !baseName(e.path).startsWith('S'))
+      .map((e) => signatureFileName(e.path).toUpperCase()),
+  );
   const cellEntries = entries
     .map((e) => ({ ...e, match: CELL_FILE_RE.exec(baseName(e.path)) }))
-    .filter((e) => e.match !== null)
+    .filter((e) => e.match !== null && !signatures.has(e.path.toUpperCase()))
     .sort((a, b) => a.path.localeCompare(b.path));
   for (const { entry, path, match } of cellEntries) {
     const name = match![1]!.toUpperCase();
     const cell: ExchangeSetCell = { name, file: path, update: Number(match![2]), status: 'corrupt' };
     const records = result.permitFile ? permitsForCell(result.permitFile, name) : [];
-    const edition = editionFromPath(path) ?? result.products?.enc.find((p) => p.cellName === name)?.edition ?? records.find((r) => r.edition !== undefined)?.edition;
+    const edition =
+      editionFromPath(path) ??
+      result.products?.enc.find((p) => p.cellName === name)?.edition ??
+      records.find((r) => r.edition !== undefined)?.edition;
     if (edition !== undefined) cell.edition = edition;
-    yield* processCell(cell, read(entry), crcByPath.get(path.toUpperCase()), checkPermits(records, hwId, date), limits);
+    yield* processCell(cell, read(entry), crcByPath.get(path.toUpperCase()), checkPermits(records, hwId, date), limits, date);
     yield { cell };
     if (options.dropData) delete cell.data;
     result.cells.push(cell);
@@ -127,6 +147,7 @@ function* processCell(
   catalogCrc: string | undefined,
   check: ReturnType<typeof checkPermits>,
   limits: ZipLimits,
+  date: string,
 ): Generator<ExchangeSetStep, void, Uint8Array | undefined> {
   if (!check.ok) {
     cell.status = check.status;
@@ -141,8 +162,20 @@ function* processCell(
     if (catalogCrc !== undefined && !crcMatches(catalogCrc, encrypted, decrypted.data)) {
       throw new S63Error('corrupt', `CRC in CATALOG.031 (${catalogCrc}) does not match the file`);
     }
-    cell.status = 'decrypted';
     cell.keyIndex = decrypted.keyIndex;
+    const decision = judgePermitExpiry({
+      file: `${cell.name}.${String(cell.update).padStart(3, '0')}`,
+      expiry: check.permit.expiry,
+      date,
+      issueDate: readS57IssueDate(decrypted.data),
+    });
+    if (!decision.allowed) {
+      cell.status = 'permit_expired';
+      cell.reason = decision.reason;
+      return;
+    }
+    cell.status = 'decrypted';
+    if (decision.warnings.length > 0) cell.warnings = decision.warnings;
     cell.data = decrypted.data;
   } catch (err) {
     if (!(err instanceof S63Error) || err.code === 'limit_exceeded' || err.code === 'zip_unsafe') throw err;

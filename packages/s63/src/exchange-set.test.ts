@@ -44,7 +44,11 @@ function fixture(options: { hwId?: string; corruptUpdate?: boolean } = {}) {
   const permitText = writePermitFile({
     date: '20240101',
     enc: [
-      { permit: createCellPermit({ cellName: 'XX5AAAAA', expiry: '20301231', ck1: key(1), ck2: key(2), hwId }), edition: 4, dataServerId: 'XX' },
+      {
+        permit: createCellPermit({ cellName: 'XX5AAAAA', expiry: '20301231', ck1: key(1), ck2: key(2), hwId }),
+        edition: 4,
+        dataServerId: 'XX',
+      },
       // key rotation: the cell is encrypted with the permit's second key
       { permit: createCellPermit({ cellName: 'XX5BBBBB', expiry: '20301231', ck1: key(21), ck2: key(20), hwId }), edition: 2 },
       { permit: createCellPermit({ cellName: 'XX5CCCCC', expiry: '20231231', ck1: key(40), ck2: key(41), hwId }), edition: 1 },
@@ -99,7 +103,9 @@ describe('exchange set (fresh clone)', () => {
     const good = encryptCell(fakeCell(3), 'XX5AAAAA.000', key(1));
     const other = encryptCell(fakeCell(4), 'XX5AAAAA.000', key(1));
     const built = buildExchangeSet({ cells: [{ name: 'XX5AAAAA', edition: 1, update: 0, encrypted: good }], root: '' });
-    const permitText = writePermitFile({ enc: [{ permit: createCellPermit({ cellName: 'XX5AAAAA', expiry: '20991231', ck1: key(1), ck2: key(2), hwId: HW }) }] });
+    const permitText = writePermitFile({
+      enc: [{ permit: createCellPermit({ cellName: 'XX5AAAAA', expiry: '20991231', ck1: key(1), ck2: key(2), hwId: HW }) }],
+    });
     // Same layout, but the cell swapped for another valid encryption after the catalog was written.
     const catalog = readExchangeSet(built, { hwId: HW, permitFile: permitText });
     expect(catalog.cells[0]!.status).toBe('decrypted');
@@ -116,7 +122,9 @@ describe('exchange set (fresh clone)', () => {
     const cells = [{ name: 'XX5AAAAA', edition: 1, update: 0, encrypted: encryptCell(fakeCell(3), 'XX5AAAAA.000', key(1)) }];
     const zip = buildExchangeSet({ cells });
     expect(readExchangeSet(zip, { hwId: HW }).cells[0]!.status).toBe('no_permit');
-    const permitText = writePermitFile({ enc: [{ permit: createCellPermit({ cellName: 'XX5AAAAA', expiry: '20991231', ck1: key(1), ck2: key(2), hwId: HW }) }] });
+    const permitText = writePermitFile({
+      enc: [{ permit: createCellPermit({ cellName: 'XX5AAAAA', expiry: '20991231', ck1: key(1), ck2: key(2), hwId: HW }) }],
+    });
     expect(readExchangeSet(zip, { hwId: HW, permitFile: permitText }).cells[0]!.status).toBe('decrypted');
   });
 });
@@ -141,8 +149,12 @@ describe('zip safety', () => {
     expect(errorCode(() => readExchangeSet(many, { hwId: HW, limits: { maxEntries: 10 } }))).toBe('limit_exceeded');
     const big = zipSync({ 'ENC_ROOT/XX/XX5AAAAA/1/0/XX5AAAAA.000': cell() });
     expect(errorCode(() => readExchangeSet(big, { hwId: HW, limits: { maxEntrySize: 100 } }))).toBe('limit_exceeded');
-    const permitText = writePermitFile({ enc: [{ permit: createCellPermit({ cellName: 'XX5AAAAA', expiry: '20991231', ck1: key(1), ck2: key(2), hwId: HW }) }] });
-    expect(errorCode(() => readExchangeSet(big, { hwId: HW, permitFile: permitText, limits: { maxTotalSize: 1000 } }))).toBe('limit_exceeded');
+    const permitText = writePermitFile({
+      enc: [{ permit: createCellPermit({ cellName: 'XX5AAAAA', expiry: '20991231', ck1: key(1), ck2: key(2), hwId: HW }) }],
+    });
+    expect(errorCode(() => readExchangeSet(big, { hwId: HW, permitFile: permitText, limits: { maxTotalSize: 1000 } }))).toBe(
+      'limit_exceeded',
+    );
     const bomb = zipSync({ 'README.TXT': new Uint8Array(4 * 1024 * 1024) }, { level: 9 });
     const withCatalogName = zipSync({ 'ENC_ROOT/CATALOG.031': unzipSync(bomb)['README.TXT']! }, { level: 9 });
     expect(errorCode(() => readExchangeSet(withCatalogName, { hwId: HW }))).toBe('limit_exceeded');
@@ -161,13 +173,21 @@ describe.skipIf(!hasTestdata)('exchange set from the test-kit cell and PERMIT.TX
     const set = readExchangeSet(assemble(), { hwId: '12345', date: '20040801' });
     expect(set.cells).toHaveLength(1);
     const cell = set.cells[0]!;
-    expect([cell.name, cell.edition, cell.update, cell.status, cell.keyIndex, cell.permitExpiry]).toEqual(['NO4D0512', 3, 0, 'decrypted', 0, '20040826']);
+    expect([cell.name, cell.edition, cell.update, cell.status, cell.keyIndex, cell.permitExpiry]).toEqual([
+      'NO4D0512',
+      3,
+      0,
+      'decrypted',
+      0,
+      '20040826',
+    ]);
     expect(Buffer.from(cell.data!).equals(readFileSync(testdataPath('s63/derived/NO4D0512.000')))).toBe(true);
     expect(set.permitFile?.enc).toHaveLength(2);
   });
 
-  it('reports the expired permit after its expiry date and a bad permit for a wrong HW_ID', () => {
-    expect(readExchangeSet(assemble(), { hwId: '12345', date: '20240101' }).cells[0]!.status).toBe('permit_expired');
+  it('keeps the cell issued before its permit expired (SSE 25) and reports a bad permit for a wrong HW_ID', () => {
+    const late = readExchangeSet(assemble(), { hwId: '12345', date: '20240101' }).cells[0]!;
+    expect([late.status, late.warnings?.map((w) => w.code)]).toEqual(['decrypted', ['SSE25']]);
     const wrong = readExchangeSet(assemble(), { hwId: '12346', date: '20040801' }).cells[0]!;
     expect(wrong.status).toBe('wrong_key');
     expect(wrong.reason).toMatch(/bad permit/);

@@ -18,7 +18,9 @@ import { createBytesSource } from './zip-source.js';
 
 const HW = 'A1B2C';
 const key = (n: number): Uint8Array => new Uint8Array([n, n + 1, n + 2, n + 3, n + 4]);
-const permit = (cellName: string, ck: Uint8Array, expiry = '20991231') => ({ permit: createCellPermit({ cellName, expiry, ck1: ck, ck2: key(99), hwId: HW }) });
+const permit = (cellName: string, ck: Uint8Array, expiry = '20991231') => ({
+  permit: createCellPermit({ cellName, expiry, ck1: ck, ck2: key(99), hwId: HW }),
+});
 
 const dirs: string[] = [];
 function tempFile(data: Uint8Array): string {

@@ -4,7 +4,8 @@ import { S63Error } from './errors.js';
 /** HW_ID and M_KEY are five hexadecimal characters, used as Blowfish keys in their ASCII form. */
 export function checkFiveHex(value: string, what: string): string {
   if (!/^[0-9A-Fa-f]{5}$/.test(value)) {
-    throw new S63Error('invalid_argument', `${what} must be 5 hexadecimal characters, got ${JSON.stringify(value)}`);
+    // The value itself is not repeated: an HW_ID is a device's secret, and messages end up in logs.
+    throw new S63Error('invalid_argument', `${what} must be 5 hexadecimal characters (got ${value.length} characters)`);
   }
   return value.toUpperCase();
 }

@@ -24,8 +24,17 @@ export {
   type PermitFileInput,
   type PermitRecordInput,
 } from './permit-file.js';
-export { decryptCell, encryptCell, type DecryptedCell } from './cell-crypto.js';
+export { decryptCell, encryptCell, encryptZippedCell, type DecryptedCell } from './cell-crypto.js';
 export { checkPermits, type PermitCheck } from './permit-check.js';
+export {
+  judgePermitExpiry,
+  SSE_TEXTS,
+  type PermitExpiryCode,
+  type PermitExpiryDecision,
+  type PermitWarning,
+  type PermitWarningCode,
+} from './permit-expiry.js';
+export { readS57IssueDate } from './dsid-dates.js';
 export {
   readExchangeSet,
   readExchangeSetFrom,
@@ -43,3 +52,15 @@ export { DEFAULT_LIMITS, safeEntryPath, type ZipLimits } from './limits.js';
 export { listZipEntries, readZipEntry, type ZipEntry } from './zip-reader.js';
 export { createBytesSource, type ZipSource } from './zip-source.js';
 export { listZipEntriesFrom, readZipEntryFrom } from './zip-source-reader.js';
+export {
+  formatBig,
+  parseSignatureFile,
+  signatureFileName,
+  toFixedBytes,
+  writeDataServerCertificate,
+  writePublicKeyText,
+  writeSignatureFile,
+  type DsaPublicKey,
+  type SignatureFile,
+} from './signature-file.js';
+export { isoWeekLabel, writeProducts, writeSerial, type ProductsEntry } from './exchange-set-info.js';

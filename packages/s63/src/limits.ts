@@ -29,7 +29,7 @@ export function resolveLimits(limits?: Partial<ZipLimits>): ZipLimits {
  */
 export function safeEntryPath(name: string): string {
   const unified = name.replaceAll('\\', '/');
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\x00-\x1f]/.test(unified)) throw new S63Error('zip_unsafe', `zip entry name has control characters: ${JSON.stringify(name)}`);
   if (unified.startsWith('/') || /^[A-Za-z]:/.test(unified)) {
     throw new S63Error('zip_unsafe', `zip entry has an absolute path: ${JSON.stringify(name)}`);

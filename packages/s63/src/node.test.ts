@@ -38,7 +38,9 @@ describe('writing to a folder', () => {
         { name: 'XX4EEEEE', edition: 2, update: 0, encrypted: encryptCell(plain, 'XX4EEEEE.000', key) },
         { name: 'XX4FFFFF', edition: 1, update: 0, encrypted: encryptCell(plain, 'XX4FFFFF.000', key) },
       ],
-      permitText: writePermitFile({ enc: [{ permit: createCellPermit({ cellName: 'XX4EEEEE', expiry: '20991231', ck1: key, ck2: key, hwId: '0F0F0' }) }] }),
+      permitText: writePermitFile({
+        enc: [{ permit: createCellPermit({ cellName: 'XX4EEEEE', expiry: '20991231', ck1: key, ck2: key, hwId: '0F0F0' }) }],
+      }),
     });
     const dir = tempDir();
     const set = writeExchangeSet(zip, dir, { hwId: '0F0F0' });

@@ -87,7 +87,8 @@ export async function openFileSource(path: string): Promise<FileSource> {
       while (filled < length) {
         const { bytesRead } = await handle.read(out, filled, length - filled, offset + filled);
         // The file shrank since it was opened: the same clear error as reading past its end.
-        if (bytesRead === 0) throw new S63Error('corrupt', `zip is truncated: ${path} ends ${length - filled} bytes early at offset ${offset + filled}`);
+        if (bytesRead === 0)
+          throw new S63Error('corrupt', `zip is truncated: ${path} ends ${length - filled} bytes early at offset ${offset + filled}`);
         filled += bytesRead;
       }
       return out;

@@ -23,7 +23,9 @@ describe('PERMIT.TXT', () => {
   it('parses records with comments containing commas, :ECS records and LF line ends', () => {
     const text = `:DATE 20240102 10:30\n:VERSION 2\n:ENC\n${permit},1,12,GB,renewal, weekly\n\n:ECS\n${permit.replace('GB', 'FR')},0,,FR,\n`;
     const file = parsePermitFile(text);
-    expect(file.enc).toEqual([{ permit, cellName: 'GB5X01NE', serviceLevel: 1, edition: 12, dataServerId: 'GB', comment: 'renewal, weekly' }]);
+    expect(file.enc).toEqual([
+      { permit, cellName: 'GB5X01NE', serviceLevel: 1, edition: 12, dataServerId: 'GB', comment: 'renewal, weekly' },
+    ]);
     expect(file.ecs[0]!.cellName).toBe('FR5X01NE');
     expect(file.ecs[0]!.edition).toBeUndefined();
   });
@@ -39,7 +41,10 @@ describe('PERMIT.TXT', () => {
       date: '20240301',
       time: '08:15',
       version: '1',
-      enc: [{ permit, serviceLevel: 0, edition: 3, dataServerId: 'GB', comment: 'test' }, { permit: 'NO4D0512' + permit.slice(8), edition: 1 }],
+      enc: [
+        { permit, serviceLevel: 0, edition: 3, dataServerId: 'GB', comment: 'test' },
+        { permit: 'NO4D0512' + permit.slice(8), edition: 1 },
+      ],
     });
     expect(text.startsWith(':DATE 20240301 08:15\r\n:VERSION 1\r\n:ENC\r\n')).toBe(true);
     expect(text.endsWith(':ECS\r\n')).toBe(true);

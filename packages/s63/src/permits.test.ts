@@ -52,14 +52,24 @@ describe('user permit', () => {
 describe('cell permit', () => {
   it('decodes the test-kit permits and recovers both cell keys', () => {
     const a = decodeCellPermit(NO4D0512, '12345', { date: '20040101' });
-    expect([a.cellName, a.expiry, toHex(a.ck1), toHex(a.ck2), a.isExpired]).toEqual(['NO4D0512', '20040826', '9C467D359D', '27737811B4', false]);
+    expect([a.cellName, a.expiry, toHex(a.ck1), toHex(a.ck2), a.isExpired]).toEqual([
+      'NO4D0512',
+      '20040826',
+      '9C467D359D',
+      '27737811B4',
+      false,
+    ]);
     const b = decodeCellPermit(NO5F1615, '12345', { date: '20040826' });
     expect([b.cellName, toHex(b.ck1), toHex(b.ck2), b.isExpired]).toEqual(['NO5F1615', 'A370962AC0', '3488379F47', false]);
   });
 
   it('builds the test-kit permits from their keys', () => {
-    expect(createCellPermit({ cellName: 'NO4D0512', expiry: '20040826', ck1: '9C467D359D', ck2: '27737811B4', hwId: '12345' })).toBe(NO4D0512);
-    expect(createCellPermit({ cellName: 'NO5F1615', expiry: '20040826', ck1: 'A370962AC0', ck2: '3488379F47', hwId: '12345' })).toBe(NO5F1615);
+    expect(createCellPermit({ cellName: 'NO4D0512', expiry: '20040826', ck1: '9C467D359D', ck2: '27737811B4', hwId: '12345' })).toBe(
+      NO4D0512,
+    );
+    expect(createCellPermit({ cellName: 'NO5F1615', expiry: '20040826', ck1: 'A370962AC0', ck2: '3488379F47', hwId: '12345' })).toBe(
+      NO5F1615,
+    );
   });
 
   it('reports expiry against the given date (the expiry day itself is valid)', () => {
@@ -97,9 +107,17 @@ describe('cell permit', () => {
   });
 
   it('refuses bad inputs when building', () => {
-    expect(codeOf(() => createCellPermit({ cellName: 'SHORT', expiry: '20991231', ck1: '0102030405', ck2: '0102030405', hwId: '12345' }))).toBe('invalid_argument');
-    expect(codeOf(() => createCellPermit({ cellName: 'GB5X01NE', expiry: '2099-12', ck1: '0102030405', ck2: '0102030405', hwId: '12345' }))).toBe('invalid_argument');
-    expect(codeOf(() => createCellPermit({ cellName: 'GB5X01NE', expiry: '20991231', ck1: '01020304', ck2: '0102030405', hwId: '12345' }))).toBe('invalid_argument');
-    expect(codeOf(() => createCellPermit({ cellName: 'GB5X01NE', expiry: '20991231', ck1: '0102030405', ck2: '0102030405', hwId: '1234' }))).toBe('invalid_argument');
+    expect(
+      codeOf(() => createCellPermit({ cellName: 'SHORT', expiry: '20991231', ck1: '0102030405', ck2: '0102030405', hwId: '12345' })),
+    ).toBe('invalid_argument');
+    expect(
+      codeOf(() => createCellPermit({ cellName: 'GB5X01NE', expiry: '2099-12', ck1: '0102030405', ck2: '0102030405', hwId: '12345' })),
+    ).toBe('invalid_argument');
+    expect(
+      codeOf(() => createCellPermit({ cellName: 'GB5X01NE', expiry: '20991231', ck1: '01020304', ck2: '0102030405', hwId: '12345' })),
+    ).toBe('invalid_argument');
+    expect(
+      codeOf(() => createCellPermit({ cellName: 'GB5X01NE', expiry: '20991231', ck1: '0102030405', ck2: '0102030405', hwId: '1234' })),
+    ).toBe('invalid_argument');
   });
 });

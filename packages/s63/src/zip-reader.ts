@@ -121,12 +121,14 @@ export function checkEntryLimits(entry: ZipEntry, limits?: Partial<ZipLimits>): 
  */
 export function locateEntryData(header: Uint8Array, entry: ZipEntry, fileSize: number): { start: number; end: number } {
   const view = viewOf(header);
-  if (header.length < LOCAL_HEADER_BYTES || view.getUint32(0, true) !== LOC_SIG) throw corrupt(`zip entry ${entry.name} has no local header`);
+  if (header.length < LOCAL_HEADER_BYTES || view.getUint32(0, true) !== LOC_SIG)
+    throw corrupt(`zip entry ${entry.name} has no local header`);
   const start = entry.localOffset + LOCAL_HEADER_BYTES + view.getUint16(26, true) + view.getUint16(28, true);
   const end = start + entry.compressedSize;
   if (end > fileSize) throw corrupt(`zip entry ${entry.name} is truncated`);
   if (entry.method === 0 && entry.compressedSize !== entry.size) throw corrupt(`stored zip entry ${entry.name} has inconsistent sizes`);
-  if (entry.method !== 0 && entry.method !== 8) throw corrupt(`zip entry ${entry.name} uses unsupported compression method ${entry.method}`);
+  if (entry.method !== 0 && entry.method !== 8)
+    throw corrupt(`zip entry ${entry.name} uses unsupported compression method ${entry.method}`);
   return { start, end };
 }
 

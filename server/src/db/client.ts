@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ReadCache, registerReadCache, trackWrites } from './read-cache.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -25,6 +26,24 @@ export interface Database {
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname.replace(/dist\/db\/migrations$/, 'src/db/migrations');
 
+/**
+ * pool.end() resolves once its clients are told to end, before their sockets close; waiting for
+ * each client's 'remove' means a caller that drops the database next cannot kill a closing
+ * connection (an unhandled 57P01 error in the test teardown otherwise).
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory). */
 export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | undefined }): Promise<Database> {
   if (opts.url) {
@@ -34,7 +53,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
   let client: PGlite;
@@ -45,7 +64,10 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
   } else {
     client = await PGlite.create();
   }
+  const cache = new ReadCache(true);
+  trackWrites(client, cache);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  registerReadCache(db, cache);
   return {
     db,
     kind: 'pglite',

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { jobs, type JobRow } from '../db/schema/index.js';
+import type { ProcessRegistry } from './process-registry.js';
 
 export interface JobContext {
   db: Db;
@@ -18,6 +19,8 @@ export interface RunnerOptions {
   backoffMs?: number;
   /** A running job whose lease lapses (its process died) is claimed again. */
   leaseMs?: number;
+  /** Records which process runs a job, so a job of a process known to be gone is taken over at once. */
+  processes?: ProcessRegistry;
 }
 
 /**
@@ -81,31 +84,48 @@ export class JobRunner {
     const { db, log } = this.opts;
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return false;
+    const processes = this.opts.processes;
+    const live = processes ? await processes.listLive() : [];
+    const holderGone = processes
+      ? sql` OR (state = 'running' AND locked_by IS NOT NULL AND locked_by NOT IN (${sql.join(
+          live.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}))`
+      : sql``;
     const claimed = (await db.execute(sql`
-      UPDATE jobs SET state = 'running', attempts = attempts + 1,
+      UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = ${processes?.id ?? null}::uuid,
         locked_until = now() + make_interval(secs => ${this.leaseMs / 1000})
       WHERE id = (
         SELECT id FROM jobs
-        WHERE kind IN (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
-          AND ((state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
+        WHERE kind IN (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+          AND ((state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now())${holderGone})
         ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id`)) as unknown as { rows: { id: number }[] };
     const id = claimed.rows[0]?.id;
     if (id === undefined) return false;
-    const [job] = await db.select().from(jobs).where(eq(jobs.id, Number(id)));
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, Number(id)));
     if (!job) return false;
     const handler = this.handlers.get(job.kind)!;
-    const lease = setInterval(() => {
-      db.update(jobs)
-        .set({ lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})` })
-        .where(eq(jobs.id, job.id))
-        .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'could not extend job lease'));
-    }, Math.max(1000, this.leaseMs / 3));
+    const lease = setInterval(
+      () => {
+        db.update(jobs)
+          .set({ lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})` })
+          .where(eq(jobs.id, job.id))
+          .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'could not extend job lease'));
+      },
+      Math.max(1000, this.leaseMs / 3),
+    );
     try {
       const result = await handler(job.payload, { db, log: log.child({ jobId: job.id, kind: job.kind }), job });
       await db
         .update(jobs)
-        .set({ state: 'done', result: result ?? null, lockedUntil: null, lastError: null, finishedAt: sql`now()` })
+        .set({ state: 'done', result: result ?? null, lockedUntil: null, lockedBy: null, lastError: null, finishedAt: sql`now()` })
         .where(eq(jobs.id, job.id));
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
@@ -116,8 +136,14 @@ export class JobRunner {
         .update(jobs)
         .set(
           isLast
-            ? { state: 'failed', lastError: reason, lockedUntil: null, finishedAt: sql`now()` }
-            : { state: 'queued', lastError: reason, lockedUntil: null, runAt: sql`now() + make_interval(secs => ${delay / 1000})` },
+            ? { state: 'failed', lastError: reason, lockedUntil: null, lockedBy: null, finishedAt: sql`now()` }
+            : {
+                state: 'queued',
+                lastError: reason,
+                lockedUntil: null,
+                lockedBy: null,
+                runAt: sql`now() + make_interval(secs => ${delay / 1000})`,
+              },
         )
         .where(eq(jobs.id, job.id));
     } finally {

@@ -6,6 +6,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative of the same content. */
+  html?: string | null;
 }
 
 /** Delivers a message: over SMTP when SMTP_URL is set, otherwise only the outbox row is kept. */
@@ -30,7 +32,13 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return {
     isSmtp: true,
     async deliver(message) {
-      await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      await transport.sendMail({
+        from: config.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
       log.info({ to: message.to, subject: message.subject }, 'mail sent');
     },
     close: () => transport.close(),

@@ -1,22 +1,41 @@
+import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
-import type { Role } from '@chartroom/contracts/constants';
+import { eq, sql } from 'drizzle-orm';
+import type { Locale, Role } from '@chartroom/contracts/constants';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema/index.js';
+import { readCacheOf } from '../db/read-cache.js';
+import { revokedSessions, users, type UserRow } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 
 export interface Actor {
   id: number;
   email: string;
   roles: Role[];
+  /** Read with the account on every request, so the profile needs no second look-up. */
+  currentGcId: number | null;
+  /** The language of the account's mail and, once signed in, of its pages. */
+  locale: Locale;
 }
 
+/** What a token carries: the account, its token version, and the sign-in (session) it belongs to. */
 interface TokenPayload {
   sub: number;
   email: string;
+  /** The account's token version when signed: a password change or reset raises it. */
+  tv: number;
+  /** Session id, kept through renewals: logout revokes it. */
+  sid: string;
+  /** Sign-in time (seconds): no renewal carries the session past sat + SESSION_MAX_SECONDS. */
+  sat: number;
+}
+
+/** The session a token belongs to, for signing its renewal. */
+export interface SessionClaims {
+  sid: string;
+  sat: number;
 }
 
 declare module '@fastify/jwt' {
@@ -36,8 +55,14 @@ declare module 'fastify' {
     authenticate: onRequestAsyncHookHandler;
     /** onRequest hook: authenticated and holding one of the roles. */
     requireRole(...roles: Role[]): onRequestAsyncHookHandler;
-    signToken(actor: { id: number; email: string }): string;
+    /** A token for the account: of a new session, or (with `session`) a renewal of that one. */
+    signToken(actor: { id: number; email: string; tokenVersion?: number }, session?: SessionClaims): string;
   }
+}
+
+/** The actor an account row stands for (seeds and jobs that act for a user outside a request). */
+export function actorFromUser(row: Pick<UserRow, 'id' | 'email' | 'roles' | 'currentGcId' | 'locale'>): Actor {
+  return { id: row.id, email: row.email, roles: row.roles as Role[], currentGcId: row.currentGcId, locale: row.locale as Locale };
 }
 
 /** The actor a role-guarded handler runs for (the guard has already checked it). */
@@ -46,13 +71,30 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/** The session of the request's verified token (set once `authenticate` has run). */
+export function sessionOf(request: FastifyRequest): SessionClaims & { exp: number } {
+  const user = request.user;
+  if (!request.actor || !user) throw new AppError('unauthorized', 'Sign in to continue');
+  return { sid: user.sid, sat: user.sat, exp: user.exp };
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   const { config, db } = opts;
-  await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.TOKEN_TTL_SECONDS } });
+  await app.register(fastifyJwt, { secret: config.jwtSecret });
 
   app.decorateRequest('actor', null);
   app.decorateRequest('tokenError', null);
-  app.decorate('signToken', (actor: { id: number; email: string }) => app.jwt.sign({ sub: actor.id, email: actor.email }));
+  app.decorate('signToken', (actor: { id: number; email: string; tokenVersion?: number }, session?: SessionClaims) => {
+    const claims = session ?? { sid: randomUUID(), sat: nowSeconds() };
+    // The token ends at its TTL or at the session's absolute end, whichever is first.
+    const left = claims.sat + config.SESSION_MAX_SECONDS - nowSeconds();
+    const expiresIn = Math.max(1, Math.min(config.TOKEN_TTL_SECONDS, left));
+    return app.jwt.sign({ sub: actor.id, email: actor.email, tv: actor.tokenVersion ?? 0, ...claims }, { expiresIn });
+  });
+
+  const sessionOver = () => new AppError('token_expired', 'Your session has expired: sign in again');
 
   async function loadActor(request: FastifyRequest): Promise<Actor> {
     if (request.actor) return request.actor;
@@ -62,14 +104,39 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     } catch (err) {
       const expired = (err as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
       request.tokenError = expired ? 'expired' : 'invalid';
-      throw new AppError(
-        expired ? 'token_expired' : 'unauthorized',
-        expired ? 'Your session has expired: sign in again' : 'Sign in to continue',
-      );
+      throw expired ? sessionOver() : new AppError('unauthorized', 'Sign in to continue');
     }
-    const [row] = await db.select().from(users).where(eq(users.id, request.user.sub)).limit(1);
-    if (!row) throw new AppError('unauthorized', 'Sign in to continue');
-    request.actor = { id: row.id, email: row.email, roles: row.roles as Role[] };
+    const claims = request.user;
+    if (typeof claims.sid !== 'string' || typeof claims.sat !== 'number' || typeof claims.tv !== 'number') {
+      request.tokenError = 'invalid';
+      throw new AppError('unauthorized', 'Sign in to continue');
+    }
+    if (claims.sat + config.SESSION_MAX_SECONDS <= nowSeconds()) {
+      request.tokenError = 'expired';
+      throw sessionOver();
+    }
+    // One query: the account and whether this session was logged out (answered from the read cache
+    // while nothing was written since, see db/read-cache.ts).
+    const [row] = await readCacheOf(db).get(`session:${claims.sub}:${claims.sid}`, () =>
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          roles: users.roles,
+          currentGcId: users.currentGcId,
+          locale: users.locale,
+          tokenVersion: users.tokenVersion,
+          isRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${claims.sid})`,
+        })
+        .from(users)
+        .where(eq(users.id, claims.sub))
+        .limit(1),
+    );
+    if (!row || row.isRevoked || row.tokenVersion !== claims.tv) {
+      request.tokenError = 'invalid';
+      throw new AppError('unauthorized', 'Sign in to continue');
+    }
+    request.actor = actorFromUser(row);
     return request.actor;
   }
 
@@ -84,13 +151,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     }
   });
 
-  // A token close to its expiry is renewed on any authenticated answer through `new-token`.
+  // A token close to its expiry is renewed on any authenticated answer through `new-token`, within
+  // the same session: never past its absolute end.
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.actor || reply.statusCode >= 400) return;
-    const exp = request.user?.exp;
-    if (typeof exp !== 'number') return;
-    if (exp - Date.now() / 1000 < config.TOKEN_RENEW_SECONDS) {
-      reply.header('new-token', app.signToken(request.actor));
+    if (!request.actor || reply.statusCode >= 400 || reply.hasHeader('new-token')) return;
+    const user = request.user;
+    if (typeof user?.exp !== 'number') return;
+    const now = nowSeconds();
+    const sessionEnd = user.sat + config.SESSION_MAX_SECONDS;
+    if (user.exp - now < config.TOKEN_RENEW_SECONDS && sessionEnd - user.exp > 0) {
+      reply.header('new-token', app.signToken({ ...request.actor, tokenVersion: user.tv }, { sid: user.sid, sat: user.sat }));
     }
   });
 });

@@ -27,7 +27,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send({ message: 'Internal server error', code: 'internal' } satisfies ErrorBody);
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ message: 'Too many requests: wait a minute and try again', code: 'rate_limited' } satisfies ErrorBody);
+      return reply
+        .status(429)
+        .send({ message: 'Too many requests: wait a minute and try again', code: 'rate_limited' } satisfies ErrorBody);
     }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
       return reply.status(413).send({ message: 'The upload is larger than allowed', code: 'payload_too_large' } satisfies ErrorBody);

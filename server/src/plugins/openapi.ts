@@ -8,7 +8,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Chartroom API', version: '1.0.0', description: 'Publishing and licensing of nautical charts' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          deviceToken: { type: 'http', scheme: 'bearer', bearerFormat: 'device token (crd_…) from /api/app/v1/activations/{code}/redeem' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

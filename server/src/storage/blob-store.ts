@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -19,8 +19,35 @@ export interface BlobStore {
   localPath(key: string): string;
 }
 
+/** A partial write: `.<process id>.<uuid>.part`, so a sweep can tell whose process left it. */
+const PART_FILE = /^\.(?:([0-9a-f-]{36})\.)?[0-9a-f-]{36}\.part$/;
+
+/** The process id in a partial file's name (null for names without one), or undefined if not a partial file. */
+export function partFileOwner(name: string): string | null | undefined {
+  const m = PART_FILE.exec(name);
+  return m ? (m[1] ?? null) : undefined;
+}
+
+/**
+ * Files and folders are made readable by the server's user only (0600 / 0700): the store holds
+ * decrypted S-63 cells, which their permits protect everywhere else.
+ */
 export class LocalBlobStore implements BlobStore {
-  constructor(private readonly root: string) {}
+  /** @param owner this process's id, written into partial files' names */
+  constructor(
+    private readonly root: string,
+    private readonly owner?: string,
+  ) {}
+
+  get rootPath(): string {
+    return resolve(this.root);
+  }
+
+  /** Makes the store's folder (0700), closing it to other users also when an older install made it. */
+  async prepare(): Promise<void> {
+    await mkdir(this.rootPath, { recursive: true, mode: 0o700 });
+    await chmod(this.rootPath, 0o700);
+  }
 
   localPath(key: string): string {
     const full = resolve(this.root, key);
@@ -30,10 +57,10 @@ export class LocalBlobStore implements BlobStore {
 
   async put(key: string, source: Readable | Uint8Array): Promise<{ key: string; size: number }> {
     const target = this.localPath(key);
-    await mkdir(dirname(target), { recursive: true });
-    const tmp = join(dirname(target), `.${randomUUID()}.part`);
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+    const tmp = join(dirname(target), `.${this.owner ? `${this.owner}.` : ''}${randomUUID()}.part`);
     try {
-      const out = createWriteStream(tmp, { flags: 'wx' });
+      const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
       if (source instanceof Uint8Array) {
         await new Promise<void>((ok, fail) => {
           out.on('error', fail);

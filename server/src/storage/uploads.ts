@@ -20,7 +20,11 @@ export interface ReceivedMultipart {
 /** A file name safe to keep: no folders, no control characters, at most 200 characters. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what this strips from a name
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean.length > 0 && clean !== '.' && clean !== '..' ? clean : 'file';
 }
 
@@ -37,6 +41,10 @@ export async function receiveMultipart(
   if (!request.isMultipart()) throw new AppError('bad_request', 'Send the files as multipart/form-data');
   const files: StoredUpload[] = [];
   const fields: Record<string, string> = {};
+  // The whole body must arrive within the request timeout: a body that trickles in is cut off here,
+  // which ends the part being written (its partial file removed) and frees its handle.
+  const timeoutMs = request.server.config.REQUEST_TIMEOUT_SECONDS * 1000;
+  const deadline = setTimeout(() => request.raw.destroy(new Error(`the upload took longer than ${timeoutMs / 1000} s`)), timeoutMs);
   try {
     for await (const part of request.parts({ limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles ?? 2000 } })) {
       if (part.type === 'field') {
@@ -57,9 +65,12 @@ export async function receiveMultipart(
     await Promise.all(files.map((f) => store.delete(f.key)));
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', `A file is larger than the ${formatBytes(opts.maxFileBytes)} allowed`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('payload_too_large', `A file is larger than the ${formatBytes(opts.maxFileBytes)} allowed`);
     if (code === 'FST_FILES_LIMIT') throw new AppError('payload_too_large', 'Too many files in one upload');
     throw new AppError('bad_request', `The upload was broken off or malformed: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    clearTimeout(deadline);
   }
   return { files, fields };
 }

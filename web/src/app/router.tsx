@@ -24,8 +24,8 @@ function pageRoutes(locale: Locale): RouteObject[] {
       element: <RequireRole role="provider" />,
       errorElement: <AreaError />,
       children: [
-        { path: segments.map, lazy: page(['provider'], () => import('./routes/map').then((m) => m.MapRoute)) },
-        { path: segments.poiEditor, lazy: page(['catalog'], () => import('./routes/poi-editor').then((m) => m.PoiEditorRoute)) },
+        { path: segments.map, lazy: page(['map'], () => import('./routes/map').then((m) => m.MapRoute)) },
+        { path: segments.poiEditor, lazy: page(['catalog', 'map'], () => import('./routes/poi-editor').then((m) => m.PoiEditorRoute)) },
       ],
     },
     {
@@ -49,6 +49,10 @@ function pageRoutes(locale: Locale): RouteObject[] {
               lazy: page(['activation'], () => import('./routes/activation').then((m) => m.ActivationRoute)),
             },
             {
+              path: segments.resetPassword,
+              lazy: page(['account', 'auth'], () => import('./routes/reset-password').then((m) => m.ResetPasswordRoute)),
+            },
+            {
               path: segments.outbox,
               lazy: page(['outbox'], () => import('./routes/outbox').then((m) => m.OutboxRoute)),
             },
@@ -58,19 +62,15 @@ function pageRoutes(locale: Locale): RouteObject[] {
           element: <RequireRole role="user" />,
           errorElement: <AreaError />,
           children: [
-            { path: segments.user, lazy: page(['user'], () => import('./routes/user').then((m) => m.UserRoute)) },
+            { path: segments.user, lazy: page(['user', 'account', 'devices'], () => import('./routes/user').then((m) => m.UserRoute)) },
             { path: segments.cart, lazy: page(['cart'], () => import('./routes/cart').then((m) => m.CartRoute)) },
             {
               path: segments.providerRegistration,
-              lazy: page(['provider'], () =>
-                import('./routes/provider-registration').then((m) => m.ProviderRegistrationRoute),
-              ),
+              lazy: page(['provider'], () => import('./routes/provider-registration').then((m) => m.ProviderRegistrationRoute)),
             },
             {
               path: segments.distributorRegistration,
-              lazy: page(['distributor'], () =>
-                import('./routes/distributor-registration').then((m) => m.DistributorRegistrationRoute),
-              ),
+              lazy: page(['distributor'], () => import('./routes/distributor-registration').then((m) => m.DistributorRegistrationRoute)),
             },
           ],
         },
@@ -90,7 +90,7 @@ function pageRoutes(locale: Locale): RouteObject[] {
           children: [
             {
               path: segments.distributor,
-              lazy: page(['distributor'], () => import('./routes/distributor').then((m) => m.DistributorRoute)),
+              lazy: page(['distributor', 'webhooks'], () => import('./routes/distributor').then((m) => m.DistributorRoute)),
             },
           ],
         },
@@ -100,7 +100,22 @@ function pageRoutes(locale: Locale): RouteObject[] {
           children: [
             {
               path: segments.distributor2,
-              lazy: page(['orders'], () => import('./routes/distributor2').then((m) => m.Distributor2Route)),
+              children: [
+                // Spec §2: distributor2 redirects to orders.
+                { index: true, element: <Navigate replace to="orders" /> },
+                {
+                  path: ':tab',
+                  lazy: page(['orders', 'agreements'], () => import('./routes/distributor2').then((m) => m.Distributor2Route)),
+                },
+                {
+                  path: 'agreements/:agreementId',
+                  lazy: page(['agreements'], () => import('./routes/agreement').then((m) => m.AgreementRoute)),
+                },
+                {
+                  path: 'transactions',
+                  lazy: page(['agreements'], () => import('./routes/transactions').then((m) => m.TransactionsRoute)),
+                },
+              ],
             },
           ],
         },
@@ -146,7 +161,4 @@ function localeTree(locale: Locale, path: string): RouteObject {
   };
 }
 
-export const router = createBrowserRouter([
-  localeTree(defaultLocale, '/'),
-  ...locales.map((locale) => localeTree(locale, `/${locale}`)),
-]);
+export const router = createBrowserRouter([localeTree(defaultLocale, '/'), ...locales.map((locale) => localeTree(locale, `/${locale}`))]);

@@ -18,8 +18,7 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 5 },
   colors: { ocean },
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", system-ui, sans-serif',
+  fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", system-ui, sans-serif',
   headings: { fontWeight: '650' },
   components: {
     Button: { defaultProps: { radius: 'md' } },

@@ -1,5 +1,6 @@
 import { authUser, type AuthUser } from '@chartroom/contracts/auth';
 import type { Role } from '@chartroom/contracts/constants';
+import type { PolicyUser } from '@chartroom/contracts/policies/policy-user';
 import { useSyncExternalStore } from 'react';
 
 // The signed-in user lives in localStorage (spec §3 "Auth user (stored locally)") so a reload keeps
@@ -74,4 +75,9 @@ export function useAuthUser(): AuthUser | null {
 
 export function hasRole(user: AuthUser | null, role: Role): boolean {
   return user?.roles.some((entry) => entry.name === role) ?? false;
+}
+
+/** The user as the contracts' policies take it (`@chartroom/contracts/policies/*`), the server's rules. */
+export function policyUserOf(user: AuthUser | null): PolicyUser | null {
+  return user ? { id: user.id, roles: user.roles.map((entry) => entry.name) } : null;
 }

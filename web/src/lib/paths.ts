@@ -8,6 +8,7 @@ export const segments = {
   registration: 'registration',
   activation: 'activ8license',
   outbox: 'outbox',
+  resetPassword: 'reset-password',
   user: 'user',
   cart: 'user/cart',
   providerRegistration: 'provider/registration',
@@ -17,6 +18,7 @@ export const segments = {
   poiEditor: 'provider/poi-editor',
   distributor: 'distributor',
   distributor2: 'distributor2',
+  distributor2Transactions: 'distributor2/transactions',
   orderManager: 'order-manager',
   reseller: 'reseller',
 } as const;
@@ -74,6 +76,7 @@ export function buildPaths(locale: Locale) {
     registration: (regtype?: RegType) => withQuery(to(segments.registration), { regtype }),
     activation: () => to(segments.activation),
     outbox: (email?: string) => withQuery(to(segments.outbox), { email }),
+    resetPassword: () => to(segments.resetPassword),
     user: () => to(segments.user),
     cart: () => to(segments.cart),
     providerRegistration: (next?: string) => withQuery(to(segments.providerRegistration), { next }),
@@ -83,6 +86,15 @@ export function buildPaths(locale: Locale) {
     poiEditor: (gcid: number) => withQuery(to(segments.poiEditor), { gcid: String(gcid) }),
     distributor: (tab?: string) => withQuery(to(segments.distributor), { tab }),
     distributor2: () => to(segments.distributor2),
+    /** A tab of the new distributor area: orders, agreements or members (the order managers). */
+    distributor2Tab: (tab: 'orders' | 'agreements' | 'members') => to(`${segments.distributor2}/${tab}`),
+    agreement: (agreementId: number, tab?: string) => withQuery(to(`${segments.distributor2}/agreements/${agreementId}`), { tab }),
+    transactions: (query: { agreementId?: number; userId?: number; instId?: number } = {}) =>
+      withQuery(to(segments.distributor2Transactions), {
+        agreementId: query.agreementId?.toString(),
+        userId: query.userId?.toString(),
+        instId: query.instId?.toString(),
+      }),
     orderManager: () => to(segments.orderManager),
     reseller: () => to(segments.reseller),
   };

@@ -1,6 +1,6 @@
 // Human-readable text output of the s57 command.
 import type { CatalogCheck } from '../node.js';
-import type { CatalogEntry } from '../catalog.js';
+import type { ExchangeCatalogueEntry } from '../exchange-catalogue.js';
 import type { CellInfo, CellMetadata } from '../s57/info.js';
 
 function date(d: string | null): string {
@@ -14,22 +14,35 @@ export function formatInfo(file: string, info: CellInfo, meta: CellMetadata, war
   lines.push(`${info.name}  (${file})`);
   lines.push(`  edition ${info.edition ?? '-'}, update ${info.update ?? '-'}`);
   lines.push(`  issue date ${date(info.issueDate)}, update application date ${date(info.updateApplicationDate)}`);
-  lines.push(`  intended usage ${usage.number ?? '-'} (${usage.name ?? 'unknown'}), compilation scale ${info.compilationScale ? `1:${info.compilationScale}` : '-'}`);
-  lines.push(`  producing agency ${info.agency ?? '-'}, S-57 edition ${meta.s57Edition ?? '-'}, exchange purpose ${meta.exchangePurpose.name ?? '-'}`);
-  lines.push(`  datums: horizontal ${meta.horizontalDatum ?? '-'}, vertical ${meta.verticalDatum ?? '-'}, sounding ${meta.soundingDatum ?? '-'}; COMF ${meta.coordinateMultiplier}, SOMF ${meta.soundingMultiplier}`);
+  lines.push(
+    `  intended usage ${usage.number ?? '-'} (${usage.name ?? 'unknown'}), compilation scale ${info.compilationScale ? `1:${info.compilationScale}` : '-'}`,
+  );
+  lines.push(
+    `  producing agency ${info.agency ?? '-'}, S-57 edition ${meta.s57Edition ?? '-'}, exchange purpose ${meta.exchangePurpose.name ?? '-'}`,
+  );
+  lines.push(
+    `  datums: horizontal ${meta.horizontalDatum ?? '-'}, vertical ${meta.verticalDatum ?? '-'}, sounding ${meta.soundingDatum ?? '-'}; COMF ${meta.coordinateMultiplier}, SOMF ${meta.soundingMultiplier}`,
+  );
   if (info.comment) lines.push(`  comment: ${info.comment}`);
   if (info.bbox) lines.push(`  bbox: W ${info.bbox[0]} S ${info.bbox[1]} E ${info.bbox[2]} N ${info.bbox[3]}`);
   const counts = Object.entries(info.featureCounts);
   const total = counts.reduce((a, [, n]) => a + n, 0);
   lines.push(`  ${total} features in ${counts.length} object classes:`);
   for (let i = 0; i < counts.length; i += 6) {
-    lines.push('    ' + counts.slice(i, i + 6).map(([k, n]) => `${k} ${n}`.padEnd(13)).join(' ').trimEnd());
+    lines.push(
+      '    ' +
+        counts
+          .slice(i, i + 6)
+          .map(([k, n]) => `${k} ${n}`.padEnd(13))
+          .join(' ')
+          .trimEnd(),
+    );
   }
   for (const w of warnings.slice(0, 20)) lines.push(`  warning: ${w}`);
   return lines.join('\n');
 }
 
-export function formatCatalog(entries: (CatalogEntry | CatalogCheck)[]): string {
+export function formatExchangeCatalogue(entries: (ExchangeCatalogueEntry | CatalogCheck)[]): string {
   const lines = entries.map((e) => {
     const bbox = e.bbox ? ` [${e.bbox.join(', ')}]` : '';
     const check = 'status' in e ? `  ${e.status.toUpperCase()}${e.status === 'mismatch' ? ` (computed ${e.actualCrc})` : ''}` : '';

@@ -10,11 +10,14 @@ import { S57Error } from '../errors.js';
 import { geoJSONFeatures } from '../geo/geojson.js';
 import { getCellInfo, getGdalDsidFields } from '../s57/info.js';
 import { openCellWithUpdates, readS57File, verifyCatalog } from '../node.js';
-import { readCatalog } from '../catalog.js';
+import { readCatalog } from '../exchange-catalogue.js';
 import { measureGeometry, type ClassSums } from './measure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-interface Expected { dsid: Record<string, unknown>; classes: Record<string, ClassSums> }
+interface Expected {
+  dsid: Record<string, unknown>;
+  classes: Record<string, ClassSums>;
+}
 const expected = JSON.parse(readFileSync(join(here, 'gdal-expected.json'), 'utf8')) as { files: Record<string, Record<string, Expected>> };
 
 function close(a: number, b: number): boolean {
@@ -102,8 +105,17 @@ describe.skipIf(!hasTestdata)('corpus: ground-truth.json', () => {
 describe.skipIf(!hasTestdata)('corpus: catalogues, refusals, command', () => {
   it('finds the S-58 sets with wrong catalogue CRCs and accepts the others', () => {
     const mismatches: string[] = [];
-    for (const rel of ['s57/iho-s64-2.1.1', 's57/iho-s58/AA3MSPAN', 's57/iho-s58/AA400013', 's57/iho-s58/AA400014', 's57/iho-s58/AA500006', 's57/iho-s58/AA500008', 's57/es-fgorina']) {
-      for (const c of verifyCatalog(testdataPath(rel, 'CATALOG.031'))) if (c.status === 'mismatch') mismatches.push(`${rel}/${c.file}:${c.actualCrc}`);
+    for (const rel of [
+      's57/iho-s64-2.1.1',
+      's57/iho-s58/AA3MSPAN',
+      's57/iho-s58/AA400013',
+      's57/iho-s58/AA400014',
+      's57/iho-s58/AA500006',
+      's57/iho-s58/AA500008',
+      's57/es-fgorina',
+    ]) {
+      for (const c of verifyCatalog(testdataPath(rel, 'CATALOG.031')))
+        if (c.status === 'mismatch') mismatches.push(`${rel}/${c.file}:${c.actualCrc}`);
     }
     expect(mismatches).toEqual(['s57/iho-s58/AA400013/00400013.000:A1B952B9', 's57/iho-s58/AA400014/00700014.000:F8347AFC']);
     const s64 = verifyCatalog(testdataPath('s57/iho-s64-2.1.1/CATALOG.031'));
@@ -125,12 +137,26 @@ describe.skipIf(!hasTestdata)('corpus: catalogues, refusals, command', () => {
 
   it('s57 info --json prints the GDAL values for US4MD81M with its updates', () => {
     const cli = join(here, '..', 'cli.ts');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'info', '--json', testdataPath('s57/noaa-US4MD81M/US4MD81M.000')], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'info', '--json', testdataPath('s57/noaa-US4MD81M/US4MD81M.000')], {
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(0);
     const [info] = JSON.parse(r.stdout);
-    expect(info).toMatchObject({ name: 'US4MD81M', edition: 31, update: 3, issueDate: '20250923', updateApplicationDate: '20250722', intendedUsage: { number: 4, name: 'Approach' }, compilationScale: 80000, agency: 550, comment: 'Produced by NOAA' });
+    expect(info).toMatchObject({
+      name: 'US4MD81M',
+      edition: 31,
+      update: 3,
+      issueDate: '20250923',
+      updateApplicationDate: '20250722',
+      intendedUsage: { number: 4, name: 'Approach' },
+      compilationScale: 80000,
+      agency: 550,
+      comment: 'Produced by NOAA',
+    });
     expect(info.featureCounts.SOUNDG).toBe(56);
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', cli, 'info', testdataPath('s57/s101-not-s57/101AA00DS0003.000')], { encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', cli, 'info', testdataPath('s57/s101-not-s57/101AA00DS0003.000')], {
+      encoding: 'utf8',
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/101AA00DS0003\.000: not_s57/);

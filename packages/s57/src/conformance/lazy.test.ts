@@ -33,7 +33,10 @@ describe('lazy reader = full reader: demo cell', () => {
   const updates = [1, 2].map((n) => ({ bytes: buildDemoHarbourUpdate(n), fileName: `XX5DEMO1.00${n}` }));
 
   it('with and without updates', () => {
-    const full = applyUpdates(readS57(cell, { fileName: 'XX5DEMO1.000' }), updates.map((u) => readS57(u.bytes, { fileName: u.fileName })));
+    const full = applyUpdates(
+      readS57(cell, { fileName: 'XX5DEMO1.000' }),
+      updates.map((u) => readS57(u.bytes, { fileName: u.fileName })),
+    );
     const lazy = readCellIndex(cell, updates, { fileName: 'XX5DEMO1.000' });
     expect(getCellInfo(lazy)).toEqual(getCellInfo(full));
     expect(getCellMetadata(lazy)).toEqual(getCellMetadata(full));
@@ -47,11 +50,21 @@ describe('lazy reader = full reader: demo cell', () => {
   it('fails the same way on truncated and out-of-sequence input', () => {
     for (const cut of [0, 10, 100, 500, 900, Math.floor(cell.length / 2), cell.length - 3]) {
       const bytes = cell.subarray(0, cut);
-      expect(outcome(() => scanS57(bytes).dsid), `cut ${cut}`).toEqual(outcome(() => readS57(bytes).dsid));
+      expect(
+        outcome(() => scanS57(bytes).dsid),
+        `cut ${cut}`,
+      ).toEqual(outcome(() => readS57(bytes).dsid));
     }
     const skipped = [updates[1]!];
     expect(outcome(() => readCellIndex(cell, skipped))).toBe('S57Error update_sequence');
-    expect(outcome(() => applyUpdates(readS57(cell), skipped.map((u) => readS57(u.bytes))))).toBe('S57Error update_sequence');
+    expect(
+      outcome(() =>
+        applyUpdates(
+          readS57(cell),
+          skipped.map((u) => readS57(u.bytes)),
+        ),
+      ),
+    ).toBe('S57Error update_sequence');
   });
 });
 

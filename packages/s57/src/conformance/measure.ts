@@ -31,11 +31,27 @@ function polygon(rings: Position[][], acc: ClassSums): void {
 export function measureGeometry(g: Geometry | null, acc: ClassSums): void {
   if (!g) return;
   switch (g.type) {
-    case 'Point': acc.vertices += 1; break;
-    case 'MultiPoint': acc.vertices += g.coordinates.length; break;
-    case 'LineString': acc.vertices += g.coordinates.length; acc.length += lineLength(g.coordinates); break;
-    case 'MultiLineString': for (const l of g.coordinates) { acc.vertices += l.length; acc.length += lineLength(l); } break;
-    case 'Polygon': polygon(g.coordinates, acc); break;
-    case 'MultiPolygon': for (const p of g.coordinates) polygon(p, acc); break;
+    case 'Point':
+      acc.vertices += 1;
+      break;
+    case 'MultiPoint':
+      acc.vertices += g.coordinates.length;
+      break;
+    case 'LineString':
+      acc.vertices += g.coordinates.length;
+      acc.length += lineLength(g.coordinates);
+      break;
+    case 'MultiLineString':
+      for (const l of g.coordinates) {
+        acc.vertices += l.length;
+        acc.length += lineLength(l);
+      }
+      break;
+    case 'Polygon':
+      polygon(g.coordinates, acc);
+      break;
+    case 'MultiPolygon':
+      for (const p of g.coordinates) polygon(p, acc);
+      break;
   }
 }

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { hasTestdata, testdataDir } from '../../../../test/testdata.js';
 import { S57Error } from '../errors.js';
 import { buildDemoHarbourCell, buildDemoHarbourUpdate } from '../s57/demo.js';
-import { CellIndex, indexCell } from '../s57/lazy.js';
+import { indexCell, type CellIndex } from '../s57/lazy.js';
 import { RCNM_VC, RCNM_VE } from '../s57/model.js';
 import { scanS57, scanS57General, type ScannedS57 } from '../s57/scan.js';
 import { openCellIndex } from '../open.js';
@@ -20,8 +20,14 @@ import { openCellIndex } from '../open.js';
 function summary(s: ScannedS57): unknown {
   const n = s.n;
   return {
-    n, dsid: s.dsid, dssi: s.dssi, dspm: s.dspm, recordCounts: s.recordCounts, recordOrder: Object.keys(s.recordCounts),
-    nall: s.nall, isUpdateFile: s.isUpdateFile,
+    n,
+    dsid: s.dsid,
+    dssi: s.dssi,
+    dspm: s.dspm,
+    recordCounts: s.recordCounts,
+    recordOrder: Object.keys(s.recordCounts),
+    nall: s.nall,
+    isUpdateFile: s.isUpdateFile,
     columns: [s.rcnm, s.rcid, s.rver, s.ruin, s.objl, s.offset, s.dirOffset, s.recIndex].map((c) => Array.from(c.subarray(0, n))),
   };
 }
@@ -40,7 +46,10 @@ function decodedExtent(ds: CellIndex, rcid: number, comf: number): number[] {
   const out = [0, Infinity, Infinity, -Infinity, -Infinity];
   const add = (x: number, y: number): void => {
     out[0]!++;
-    out[1] = Math.min(out[1]!, x); out[2] = Math.min(out[2]!, y); out[3] = Math.max(out[3]!, x); out[4] = Math.max(out[4]!, y);
+    out[1] = Math.min(out[1]!, x);
+    out[2] = Math.min(out[2]!, y);
+    out[3] = Math.max(out[3]!, x);
+    out[4] = Math.max(out[4]!, y);
   };
   const edge = ds.vector(RCNM_VE, rcid);
   if (!edge) return out;
@@ -59,7 +68,8 @@ function decodedExtent(ds: CellIndex, rcid: number, comf: number): number[] {
 function checkEdges(ds: CellIndex): { direct: number; decoded: number } {
   const comf = Number(ds.dspm?.COMF) || 1_000_000;
   const out = new Float64Array(5);
-  let direct = 0, decoded = 0;
+  let direct = 0,
+    decoded = 0;
   for (const [rcid] of ds.vectors.get(RCNM_VE)!) {
     if (ds.edgeExtent(rcid, comf, out)) {
       direct++;
@@ -92,7 +102,11 @@ describe('quick walk = general walk: demo cell', () => {
       let bytes: Uint8Array = m;
       const kind = i % 3;
       if (kind === 0) bytes = m.subarray(0, rand(m.length));
-      else if (kind === 1) for (let k = 0; k <= rand(8); k++) { const p = rand(m.length); m[p] = m[p]! ^ (1 << rand(8)); }
+      else if (kind === 1)
+        for (let k = 0; k <= rand(8); k++) {
+          const p = rand(m.length);
+          m[p] = m[p]! ^ (1 << rand(8));
+        }
       else m.set(new TextEncoder().encode(String(rand(100_000)).padStart(5, '0')), rand(m.length - 5));
       const general = outcome(() => scanS57General(bytes));
       const quick = outcome(() => scanS57(bytes));
@@ -115,7 +129,10 @@ describe('quick walk = general walk: demo cell', () => {
   });
 
   it('reads edges and nodes directly, as decoding them would', () => {
-    const ds = indexCell(scanS57(cell), [1, 2].map((n) => scanS57(buildDemoHarbourUpdate(n))));
+    const ds = indexCell(
+      scanS57(cell),
+      [1, 2].map((n) => scanS57(buildDemoHarbourUpdate(n))),
+    );
     const { direct } = checkEdges(ds);
     expect(direct).toBeGreaterThan(0);
   });
@@ -168,7 +185,11 @@ describe('the built command', () => {
   it('prints what the source command prints', () => {
     const built = run('info', '--json', join(dir, 'XX5DEMO1.000'));
     expect(built.status).toBe(0);
-    const source = spawnSync(process.execPath, ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), '../cli.ts'), 'info', '--json', join(dir, 'XX5DEMO1.000')], { encoding: 'utf8' });
+    const source = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), '../cli.ts'), 'info', '--json', join(dir, 'XX5DEMO1.000')],
+      { encoding: 'utf8' },
+    );
     expect(JSON.parse(built.stdout)).toEqual(JSON.parse(source.stdout));
     expect(JSON.parse(built.stdout)[0]).toMatchObject({ name: 'XX5DEMO1', update: 1 });
   });

@@ -1,20 +1,14 @@
 // Feature geometry from the spatial records, following GDAL's S57 reader conventions:
 // points and soundings from isolated/connected nodes, lines from edges (honouring orientation,
 // joining connected edges), areas from edges chained into rings.
-import {
-  RCNM_VC, RCNM_VE, RCNM_VI,
-  type FeatureRecord, type S57Dataset, type VectorRecord,
-} from '../s57/model.js';
+import { RCNM_VC, RCNM_VE, RCNM_VI, type FeatureRecord, type S57Dataset, type VectorLookup, type VectorRecord } from '../s57/model.js';
 import { CellIndex } from '../s57/lazy.js';
 import { buildRings, envelopeArea, orient, pointInRing, type Edge } from './rings.js';
 import type { Geometry, Position } from './types.js';
 
 const OBJL_SOUNDG = 129;
 
-/** Looks up vector records by RCID (a Map is one). */
-export interface VectorLookup {
-  get(rcid: number): VectorRecord | undefined;
-}
+export type { VectorLookup } from '../s57/model.js';
 
 export interface GeometryContext {
   comf: number;
@@ -28,10 +22,12 @@ export function geometryContext(ds: S57Dataset | CellIndex): GeometryContext {
   // Without DSPM (update files) GDAL assumes COMF 1 000 000 and SOMF 10.
   const comf = Number(ds.dspm?.COMF) || 1_000_000;
   const somf = Number(ds.dspm?.SOMF) || 10;
-  if (ds instanceof CellIndex) return { comf, somf, vi: ds.vectorLookup(RCNM_VI), vc: ds.vectorLookup(RCNM_VC), ve: ds.vectorLookup(RCNM_VE) };
+  if (ds instanceof CellIndex)
+    return { comf, somf, vi: ds.vectorLookup(RCNM_VI), vc: ds.vectorLookup(RCNM_VC), ve: ds.vectorLookup(RCNM_VE) };
   const empty = new Map<number, VectorRecord>();
   return {
-    comf, somf,
+    comf,
+    somf,
     vi: ds.vectors.get(RCNM_VI) ?? empty,
     vc: ds.vectors.get(RCNM_VC) ?? empty,
     ve: ds.vectors.get(RCNM_VE) ?? empty,
@@ -149,20 +145,29 @@ function areaGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
   let bestArea = 0;
   rings.forEach((r, i) => {
     const a = envelopeArea(r.points);
-    if (a > bestArea) { bestArea = a; best = i; }
+    if (a > bestArea) {
+      bestArea = a;
+      best = i;
+    }
   });
   if (best === -1) return null;
   const coords = [orient(rings[best]!.points, true)];
-  rings.forEach((r, i) => { if (i !== best) coords.push(orient(r.points, false)); });
+  rings.forEach((r, i) => {
+    if (i !== best) coords.push(orient(r.points, false));
+  });
   return { type: 'Polygon', coordinates: coords };
 }
 
 /** GeoJSON geometry of a feature record, or null when it has none (PRIM 255, missing spatial records). */
 export function featureGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
   switch (f.prim) {
-    case 1: return pointGeometry(ctx, f);
-    case 2: return lineGeometry(ctx, f);
-    case 3: return areaGeometry(ctx, f);
-    default: return null;
+    case 1:
+      return pointGeometry(ctx, f);
+    case 2:
+      return lineGeometry(ctx, f);
+    case 3:
+      return areaGeometry(ctx, f);
+    default:
+      return null;
   }
 }

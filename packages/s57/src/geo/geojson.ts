@@ -1,5 +1,5 @@
 // GeoJSON output (RFC 7946): a FeatureCollection object, or a stream of text chunks.
-import { classAcronym, objectClassByAcronym } from '../s57/classes.js';
+import { classAcronym, objectClassByAcronym } from '../s57/object-classes.js';
 import { CellIndex } from '../s57/lazy.js';
 import { featureRecords, type FeatureRecord, type S57Dataset } from '../s57/model.js';
 import { featureProperties } from '../s57/features.js';

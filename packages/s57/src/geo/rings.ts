@@ -69,8 +69,14 @@ export function buildRings(edges: Edge[]): { rings: Ring[]; closed: boolean } {
           const pts = edges[i]!.points;
           // GDAL takes the lowest-numbered matching edge; a later match at the far end wins within one edge.
           if (best !== -1 && i > best) continue;
-          if (same(pts[0]!, end)) { best = i; reverse = false; }
-          if (same(pts[pts.length - 1]!, end)) { best = i; reverse = true; }
+          if (same(pts[0]!, end)) {
+            best = i;
+            reverse = false;
+          }
+          if (same(pts[pts.length - 1]!, end)) {
+            best = i;
+            reverse = true;
+          }
         }
         list.length = kept;
       }
@@ -93,7 +99,10 @@ export function signedArea2(ring: Position[]): number {
 }
 
 export function envelopeArea(ring: Position[]): number {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const p of ring) {
     if (p[0]! < minX) minX = p[0]!;
     if (p[0]! > maxX) maxX = p[0]!;
@@ -106,15 +115,19 @@ export function envelopeArea(ring: Position[]): number {
 /** Orients a ring counter-clockwise (ccw = true) or clockwise, in place. */
 export function orient(ring: Position[], ccw: boolean): Position[] {
   const a = signedArea2(ring);
-  if ((a > 0) !== ccw && a !== 0) ring.reverse();
+  if (a > 0 !== ccw && a !== 0) ring.reverse();
   return ring;
 }
 
 export function pointInRing(p: Position, ring: Position[]): boolean {
   let inside = false;
-  const x = p[0]!, y = p[1]!;
+  const x = p[0]!,
+    y = p[1]!;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const xi = ring[i]![0]!, yi = ring[i]![1]!, xj = ring[j]![0]!, yj = ring[j]![1]!;
+    const xi = ring[i]![0]!,
+      yi = ring[i]![1]!,
+      xj = ring[j]![0]!,
+      yj = ring[j]![1]!;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;

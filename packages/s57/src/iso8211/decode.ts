@@ -24,7 +24,8 @@ function parseNumber(text: string, integer: boolean): number | null {
  */
 export function decodeField(bytes: Uint8Array, field: FieldRef, record: number, opts: DecodeOptions = {}): SubfieldValue[] {
   const defn = field.defn;
-  if (!defn) throw new S57Error('bad_field', `field ${field.tag} has no definition in the data descriptive record`, { record, offset: field.start });
+  if (!defn)
+    throw new S57Error('bad_field', `field ${field.tag} has no definition in the data descriptive record`, { record, offset: field.start });
   const out: SubfieldValue[] = [];
   const n = defn.formats.length;
   if (n === 0) return out;

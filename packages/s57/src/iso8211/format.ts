@@ -52,7 +52,11 @@ function parseOne(item: string): SubfieldFormat | null {
   const paren = /^\((\d*)\)$/.exec(rest);
   const width = paren ? Number(paren[1] || 0) : 0;
   switch (c) {
-    case 'A': case 'I': case 'R': case 'S': case 'C':
+    case 'A':
+    case 'I':
+    case 'R':
+    case 'S':
+    case 'C':
       if (rest !== '' && !paren) return null;
       return { kind: c, width, binType: 0, bigEndian: false };
     case 'B':

@@ -101,7 +101,7 @@ describe('ISO 8211 reading', () => {
     const mod = openIso8211(cut);
     let err: S57Error | undefined;
     try {
-      [...dataRecords(mod)];
+      Array.from(dataRecords(mod));
     } catch (e) {
       err = e as S57Error;
     }

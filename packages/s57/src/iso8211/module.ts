@@ -40,7 +40,11 @@ export interface DataRecord {
   fields: FieldRef[];
 }
 
-interface Entry { tag: string; pos: number; len: number }
+interface Entry {
+  tag: string;
+  pos: number;
+  len: number;
+}
 
 export interface Iso8211Module {
   bytes: Uint8Array;
@@ -60,7 +64,15 @@ function digits(bytes: Uint8Array, start: number, len: number): number {
   return n;
 }
 
-interface Leader { recordLength: number; fieldControlLength: number; base: number; sizeLen: number; sizePos: number; sizeTag: number; id: string }
+interface Leader {
+  recordLength: number;
+  fieldControlLength: number;
+  base: number;
+  sizeLen: number;
+  sizePos: number;
+  sizeTag: number;
+  id: string;
+}
 
 function readLeader(bytes: Uint8Array, offset: number, record: number, ddr: boolean): Leader {
   if (offset + 24 > bytes.length) throw new S57Error('truncated', 'file ends inside a record leader', { record, offset });
@@ -75,7 +87,8 @@ function readLeader(bytes: Uint8Array, offset: number, record: number, ddr: bool
   if (ddr && (bad || id !== 'L')) {
     throw new S57Error('not_iso8211', 'not an ISO 8211 file: the first record has no valid data descriptive leader', { record, offset });
   }
-  if (!ddr && (bad || (id !== 'D' && id !== 'R'))) throw new S57Error('bad_leader', `invalid data record leader (leader identifier '${id}')`, { record, offset });
+  if (!ddr && (bad || (id !== 'D' && id !== 'R')))
+    throw new S57Error('bad_leader', `invalid data record leader (leader identifier '${id}')`, { record, offset });
   return { recordLength, fieldControlLength: fieldControlLength < 0 ? 0 : fieldControlLength, base, sizeLen, sizePos, sizeTag, id };
 }
 
@@ -84,19 +97,20 @@ function readDirectory(bytes: Uint8Array, offset: number, l: Leader, record: num
   const entries: Entry[] = [];
   const dirEnd = offset + l.base - 1;
   if (offset + l.base > bytes.length) throw new S57Error('truncated', 'file ends inside a record directory', { record, offset });
-  if (bytes[dirEnd] !== FT) throw new S57Error('bad_directory', 'record directory is not closed by a field terminator', { record, offset: dirEnd });
+  if (bytes[dirEnd] !== FT)
+    throw new S57Error('bad_directory', 'record directory is not closed by a field terminator', { record, offset: dirEnd });
   let areaLength = 0;
   for (let p = offset + 24; p + entrySize <= dirEnd; p += entrySize) {
-    const tag = l.sizeTag === 4
-      ? String.fromCharCode(bytes[p]!, bytes[p + 1]!, bytes[p + 2]!, bytes[p + 3]!)
-      : latin1(bytes, p, p + l.sizeTag);
+    const tag =
+      l.sizeTag === 4 ? String.fromCharCode(bytes[p]!, bytes[p + 1]!, bytes[p + 2]!, bytes[p + 3]!) : latin1(bytes, p, p + l.sizeTag);
     const len = digits(bytes, p + l.sizeTag, l.sizeLen);
     const pos = digits(bytes, p + l.sizeTag + l.sizeLen, l.sizePos);
     if (len < 0 || pos < 0) throw new S57Error('bad_directory', `invalid directory entry for field ${tag}`, { record, offset: p });
     entries.push({ tag, pos, len });
     if (pos + len > areaLength) areaLength = pos + len;
   }
-  if ((dirEnd - offset - 24) % entrySize !== 0) throw new S57Error('bad_directory', 'record directory length is not a whole number of entries', { record, offset });
+  if ((dirEnd - offset - 24) % entrySize !== 0)
+    throw new S57Error('bad_directory', 'record directory length is not a whole number of entries', { record, offset });
   return { entries, areaLength };
 }
 
@@ -121,7 +135,8 @@ function parseFieldDefn(bytes: Uint8Array, tag: string, start: number, end: numb
   let formats: SubfieldFormat[] = [];
   if (names.length > 0) {
     const parsed = parseFormatControls(formatText);
-    if (!parsed || parsed.length === 0) throw new S57Error('bad_field', `invalid format controls '${formatText}' for field ${tag}`, { record: 0, offset });
+    if (!parsed || parsed.length === 0)
+      throw new S57Error('bad_field', `invalid format controls '${formatText}' for field ${tag}`, { record: 0, offset });
     formats = names.map((_, i) => parsed[i % parsed.length]!);
   }
   let fixedWidth = 0;
@@ -149,13 +164,22 @@ export function openIso8211(bytes: Uint8Array): Iso8211Module {
 }
 
 /** A directory shared by the records that follow an 'R' leader. */
-export interface ReusedDirectory { entries: Entry[]; areaLength: number; offset: number }
+export interface ReusedDirectory {
+  entries: Entry[];
+  areaLength: number;
+  offset: number;
+}
 
 /**
  * Parses the data record at `offset` (1-based record number `index`); `reuse` is the directory of an
  * earlier 'R' leader record, if any. Returns the record, its end and the directory to reuse next.
  */
-export function parseRecordAt(mod: Iso8211Module, offset: number, index: number, reuse: ReusedDirectory | null): { rec: DataRecord; end: number; reuse: ReusedDirectory | null } {
+export function parseRecordAt(
+  mod: Iso8211Module,
+  offset: number,
+  index: number,
+  reuse: ReusedDirectory | null,
+): { rec: DataRecord; end: number; reuse: ReusedDirectory | null } {
   const { bytes } = mod;
   let entries: Entry[];
   let base: number;
@@ -174,7 +198,8 @@ export function parseRecordAt(mod: Iso8211Module, offset: number, index: number,
     // Records longer than 99 999 bytes cannot state their length: trust the directory then.
     const length = leader.recordLength >= fromDirectory ? leader.recordLength : fromDirectory;
     end = offset + length;
-    if (end > bytes.length) throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
+    if (end > bytes.length)
+      throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
     if (leader.id === 'R') reuse = { entries, areaLength: dir.areaLength, offset };
   }
   const fields: FieldRef[] = [];
@@ -216,7 +241,10 @@ const internedTags = new Map<string, number>();
 const internedNames = new Map<number, string>();
 function tagCodeOf(tag: string): number {
   if (tag.length === 4) {
-    const a = tag.charCodeAt(0), b = tag.charCodeAt(1), c = tag.charCodeAt(2), d = tag.charCodeAt(3);
+    const a = tag.charCodeAt(0),
+      b = tag.charCodeAt(1),
+      c = tag.charCodeAt(2),
+      d = tag.charCodeAt(3);
     if ((a | b | c | d) < 0x80) return (a << 21) | (b << 14) | (c << 7) | d;
   }
   let c = internedTags.get(tag);
@@ -252,10 +280,22 @@ export interface RecordCursor {
 export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void): void {
   const { bytes } = mod;
   const size = bytes.length;
-  const cur: RecordCursor = { index: 0, offset: 0, end: 0, dirOffset: 0, n: 0, tags: new Int32Array(16), starts: new Int32Array(16), ends: new Int32Array(16) };
+  const cur: RecordCursor = {
+    index: 0,
+    offset: 0,
+    end: 0,
+    dirOffset: 0,
+    n: 0,
+    tags: new Int32Array(16),
+    starts: new Int32Array(16),
+    ends: new Int32Array(16),
+  };
   // Directory of an 'R' leader record (positions relative to the field area), reused by the rest.
-  let rN = -1, rArea = 0, rOffset = 0;
-  let rPos = new Int32Array(0), rLen = new Int32Array(0);
+  let rN = -1,
+    rArea = 0,
+    rOffset = 0;
+  let rPos = new Int32Array(0),
+    rLen = new Int32Array(0);
   let offset = mod.dataStart;
   let index = 0;
   // This loop runs for every field of every record, mostly before V8 optimises it: the leader and
@@ -271,88 +311,129 @@ export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void
       end = offset + rArea;
       cur.dirOffset = rOffset;
       if (end > size) throw new S57Error('truncated', 'file ends inside a data record', { record: index, offset });
-      const starts = cur.starts, ends = cur.ends;
+      const starts = cur.starts,
+        ends = cur.ends;
       for (let i = 0; i < n; i++) {
         const start = offset + rPos[i]!;
         let stop = start + rLen[i]!;
-        if (stop > end) throw new S57Error('truncated', `field ${tagName(cur.tags[i]!)} runs past the end of its record`, { record: index, offset: start });
+        if (stop > end)
+          throw new S57Error('truncated', `field ${tagName(cur.tags[i]!)} runs past the end of its record`, {
+            record: index,
+            offset: start,
+          });
         if (stop > start && bytes[stop - 1] === FT) stop--;
         else if (stop - 1 > start && bytes[stop - 1] === 0 && bytes[stop - 2] === FT) stop -= 2;
-        starts[i] = start; ends[i] = stop;
+        starts[i] = start;
+        ends[i] = stop;
       }
       cur.n = n;
     } else {
       if (offset + 24 > size) throw new S57Error('truncated', 'file ends inside a record leader', { record: index, offset });
       // Leader: record length (5 digits), leader identifier, base address (5), entry map (3 digits).
-      let recordLength = 0, base = 0;
+      let recordLength = 0,
+        base = 0;
       for (let i = offset, e = offset + 5; i < e; i++) {
         const ch = bytes[i]!;
         if (ch === 0x20 && recordLength === 0) continue;
-        if (ch < 0x30 || ch > 0x39) { recordLength = -1; break; }
+        if (ch < 0x30 || ch > 0x39) {
+          recordLength = -1;
+          break;
+        }
         recordLength = recordLength * 10 + (ch - 0x30);
       }
       for (let i = offset + 12, e = offset + 17; i < e; i++) {
         const ch = bytes[i]!;
         if (ch === 0x20 && base === 0) continue;
-        if (ch < 0x30 || ch > 0x39) { base = -1; break; }
+        if (ch < 0x30 || ch > 0x39) {
+          base = -1;
+          break;
+        }
         base = base * 10 + (ch - 0x30);
       }
       const idByte = bytes[offset + 6]!;
-      const sizeLen = digit(bytes[offset + 20]!), sizePos = digit(bytes[offset + 21]!), sizeTag = digit(bytes[offset + 23]!);
+      const sizeLen = digit(bytes[offset + 20]!),
+        sizePos = digit(bytes[offset + 21]!),
+        sizeTag = digit(bytes[offset + 23]!);
       if (recordLength < 0 || base < 24 || sizeLen <= 0 || sizePos <= 0 || sizeTag <= 0 || (idByte !== 0x44 && idByte !== 0x52)) {
         readLeader(bytes, offset, index, false); // throws the error the full reader gives
       }
       const entrySize = sizeTag + sizeLen + sizePos;
       const dirEnd = offset + base - 1;
       if (offset + base > size) throw new S57Error('truncated', 'file ends inside a record directory', { record: index, offset });
-      if (bytes[dirEnd] !== FT) throw new S57Error('bad_directory', 'record directory is not closed by a field terminator', { record: index, offset: dirEnd });
+      if (bytes[dirEnd] !== FT)
+        throw new S57Error('bad_directory', 'record directory is not closed by a field terminator', { record: index, offset: dirEnd });
       const count = Math.max(0, Math.floor((dirEnd - offset - 24) / entrySize));
       if (count > cur.tags.length) {
         const grown = Math.max(count, cur.tags.length * 2);
-        cur.tags = new Int32Array(grown); cur.starts = new Int32Array(grown); cur.ends = new Int32Array(grown);
+        cur.tags = new Int32Array(grown);
+        cur.starts = new Int32Array(grown);
+        cur.ends = new Int32Array(grown);
       }
-      const tags = cur.tags, starts = cur.starts, ends = cur.ends;
+      const tags = cur.tags,
+        starts = cur.starts,
+        ends = cur.ends;
       const area = offset + base;
       let areaLength = 0;
       let n = 0;
       for (let p = offset + 24; p + entrySize <= dirEnd; p += entrySize) {
-        const b0 = bytes[p]!, b1 = bytes[p + 1]!, b2 = bytes[p + 2]!, b3 = bytes[p + 3]!;
-        const code = sizeTag === 4 && (b0 | b1 | b2 | b3) < 0x80
-          ? (b0 << 21) | (b1 << 14) | (b2 << 7) | b3
-          : tagCodeOf(latin1(bytes, p, p + sizeTag));
-        let len = 0, pos = 0;
+        const b0 = bytes[p]!,
+          b1 = bytes[p + 1]!,
+          b2 = bytes[p + 2]!,
+          b3 = bytes[p + 3]!;
+        const code =
+          sizeTag === 4 && (b0 | b1 | b2 | b3) < 0x80 ? (b0 << 21) | (b1 << 14) | (b2 << 7) | b3 : tagCodeOf(latin1(bytes, p, p + sizeTag));
+        let len = 0,
+          pos = 0;
         for (let i = p + sizeTag, e = i + sizeLen; i < e; i++) {
           const ch = bytes[i]!;
           if (ch === 0x20 && len === 0) continue;
-          if (ch < 0x30 || ch > 0x39) { len = -1; break; }
+          if (ch < 0x30 || ch > 0x39) {
+            len = -1;
+            break;
+          }
           len = len * 10 + (ch - 0x30);
         }
         for (let i = p + sizeTag + sizeLen, e = i + sizePos; i < e; i++) {
           const ch = bytes[i]!;
           if (ch === 0x20 && pos === 0) continue;
-          if (ch < 0x30 || ch > 0x39) { pos = -1; break; }
+          if (ch < 0x30 || ch > 0x39) {
+            pos = -1;
+            break;
+          }
           pos = pos * 10 + (ch - 0x30);
         }
-        if (len < 0 || pos < 0) throw new S57Error('bad_directory', `invalid directory entry for field ${latin1(bytes, p, p + sizeTag)}`, { record: index, offset: p });
+        if (len < 0 || pos < 0)
+          throw new S57Error('bad_directory', `invalid directory entry for field ${latin1(bytes, p, p + sizeTag)}`, {
+            record: index,
+            offset: p,
+          });
         // Field bounds (the record's end is at least the area's, so a field cannot run past it).
         const start = area + pos;
         let stop = start + len;
         if (stop > start && bytes[stop - 1] === FT) stop--;
         else if (stop - 1 > start && bytes[stop - 1] === 0 && bytes[stop - 2] === FT) stop -= 2;
-        tags[n] = code; starts[n] = start; ends[n] = stop; n++;
+        tags[n] = code;
+        starts[n] = start;
+        ends[n] = stop;
+        n++;
         if (pos + len > areaLength) areaLength = pos + len;
       }
-      if ((dirEnd - offset - 24) % entrySize !== 0) throw new S57Error('bad_directory', 'record directory length is not a whole number of entries', { record: index, offset });
+      if ((dirEnd - offset - 24) % entrySize !== 0)
+        throw new S57Error('bad_directory', 'record directory length is not a whole number of entries', { record: index, offset });
       const fromDirectory = base + areaLength;
       const length = recordLength >= fromDirectory ? recordLength : fromDirectory;
       end = offset + length;
-      if (end > size) throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
+      if (end > size)
+        throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
       cur.dirOffset = offset;
       cur.n = n;
       if (idByte === 0x52) {
         // Later records share this directory: their tags stay in cur.tags (never written again).
-        rN = n; rArea = areaLength; rOffset = offset;
-        rPos = new Int32Array(n); rLen = new Int32Array(n);
+        rN = n;
+        rArea = areaLength;
+        rOffset = offset;
+        rPos = new Int32Array(n);
+        rLen = new Int32Array(n);
         // Positions and lengths as declared (before terminator trimming), read again from the directory.
         for (let i = 0, p = offset + 24; i < n; i++, p += entrySize) {
           rLen[i] = digits(bytes, p + sizeTag, sizeLen);
@@ -360,7 +441,9 @@ export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void
         }
       }
     }
-    cur.index = index; cur.offset = offset; cur.end = end;
+    cur.index = index;
+    cur.offset = offset;
+    cur.end = end;
     visit(cur);
     if (end <= offset) throw new S57Error('bad_record', 'record of zero length', { record: index, offset });
     offset = end;

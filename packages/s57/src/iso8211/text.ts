@@ -11,7 +11,8 @@ export function latin1(bytes: Uint8Array, start: number, end: number): string {
   }
   if (n < 4096) return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
   let out = '';
-  for (let p = start; p < end; p += 4096) out += String.fromCharCode.apply(null, bytes.subarray(p, Math.min(end, p + 4096)) as unknown as number[]);
+  for (let p = start; p < end; p += 4096)
+    out += String.fromCharCode.apply(null, bytes.subarray(p, Math.min(end, p + 4096)) as unknown as number[]);
   return out;
 }
 

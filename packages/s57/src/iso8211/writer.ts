@@ -45,10 +45,12 @@ function record(leaderFor: (len: number, base: number, map: string) => string, f
   const total = fields.reduce((a, f) => a + f.bytes.length, 0);
   const sizeLen = Math.max(3, String(maxLen).length);
   const sizePos = Math.max(4, String(total).length);
-  const dir = fields.map((f, i) => {
-    const pos = fields.slice(0, i).reduce((a, g) => a + g.bytes.length, 0);
-    return f.tag + pad(f.bytes.length, sizeLen) + pad(pos, sizePos);
-  }).join('');
+  const dir = fields
+    .map((f, i) => {
+      const pos = fields.slice(0, i).reduce((a, g) => a + g.bytes.length, 0);
+      return f.tag + pad(f.bytes.length, sizeLen) + pad(pos, sizePos);
+    })
+    .join('');
   const base = 24 + dir.length + 1;
   const len = base + total;
   // Records longer than 99 999 bytes write 00000 as length; readers then use the directory.
@@ -59,13 +61,25 @@ function record(leaderFor: (len: number, base: number, map: string) => string, f
 /** Writes an ISO 8211 file: the field definitions and the data records (lists of fields). */
 export function writeIso8211(definitions: FieldDefinition[], records: FieldData[][], title = ''): Uint8Array {
   const control = concat([enc(`0000;&   ${title}`), Uint8Array.of(UT), enc(''), Uint8Array.of(FT)]);
-  const ddrFields = [{ tag: '0000', bytes: control }].concat(definitions.map((d) => ({
-    tag: d.tag,
-    bytes: concat([enc(`${d.structure}${d.dataType}00;&   ${d.name}`), Uint8Array.of(UT), enc(d.descriptor), Uint8Array.of(UT), enc(d.formats), Uint8Array.of(FT)]),
-  })));
+  const ddrFields = [{ tag: '0000', bytes: control }].concat(
+    definitions.map((d) => ({
+      tag: d.tag,
+      bytes: concat([
+        enc(`${d.structure}${d.dataType}00;&   ${d.name}`),
+        Uint8Array.of(UT),
+        enc(d.descriptor),
+        Uint8Array.of(UT),
+        enc(d.formats),
+        Uint8Array.of(FT),
+      ]),
+    })),
+  );
   const ddr = record((len, base, map) => `${pad(len, 5)}3LE1 09${pad(base, 5)} ! ${map}`, ddrFields);
   const drs = records.map((fields) =>
-    record((len, base, map) => `${pad(len, 5)} D     ${pad(base, 5)}   ${map}`, fields.map((f) => ({ tag: f.tag, bytes: concat([f.data, f.wide ? Uint8Array.of(FT, 0) : Uint8Array.of(FT)]) }))),
+    record(
+      (len, base, map) => `${pad(len, 5)} D     ${pad(base, 5)}   ${map}`,
+      fields.map((f) => ({ tag: f.tag, bytes: concat([f.data, f.wide ? Uint8Array.of(FT, 0) : Uint8Array.of(FT)]) })),
+    ),
   );
   return concat([ddr, ...drs]);
 }
@@ -73,10 +87,21 @@ export function writeIso8211(definitions: FieldDefinition[], records: FieldData[
 /** Builds subfield bytes: little-endian binary numbers, text with unit terminators. */
 export class SubfieldBuilder {
   private parts: number[] = [];
-  u8(v: number): this { this.parts.push(v & 0xff); return this; }
-  u16(v: number): this { this.parts.push(v & 0xff, (v >>> 8) & 0xff); return this; }
-  u32(v: number): this { this.parts.push(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff); return this; }
-  i32(v: number): this { return this.u32(v >>> 0); }
+  u8(v: number): this {
+    this.parts.push(v & 0xff);
+    return this;
+  }
+  u16(v: number): this {
+    this.parts.push(v & 0xff, (v >>> 8) & 0xff);
+    return this;
+  }
+  u32(v: number): this {
+    this.parts.push(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff);
+    return this;
+  }
+  i32(v: number): this {
+    return this.u32(v >>> 0);
+  }
   /** Fixed-width text, padded with spaces. */
   fixed(text: string, width: number): this {
     const s = text.padEnd(width, ' ').slice(0, width);
@@ -95,5 +120,7 @@ export class SubfieldBuilder {
     this.parts.push(UT, 0);
     return this;
   }
-  bytes(): Uint8Array { return Uint8Array.from(this.parts); }
+  bytes(): Uint8Array {
+    return Uint8Array.from(this.parts);
+  }
 }

@@ -14,15 +14,50 @@ const byClass = (fs: Feature[], c: string): Feature[] => fs.filter((f) => f.prop
 describe('demo harbour cell', () => {
   it('has the metadata it was written with', () => {
     const info = getCellInfo(base);
-    expect(Object.keys(info)).toEqual(['name', 'edition', 'update', 'issueDate', 'updateApplicationDate', 'intendedUsage', 'compilationScale', 'agency', 'comment', 'featureCounts', 'bbox']);
+    expect(Object.keys(info)).toEqual([
+      'name',
+      'edition',
+      'update',
+      'issueDate',
+      'updateApplicationDate',
+      'intendedUsage',
+      'compilationScale',
+      'agency',
+      'comment',
+      'featureCounts',
+      'bbox',
+    ]);
     expect(info).toMatchObject({
-      name: 'XX5DEMO1', edition: 1, update: 0, issueDate: '20240105', updateApplicationDate: '20240105',
-      intendedUsage: { number: 5, name: 'Harbour' }, compilationScale: 12000, agency: 999,
+      name: 'XX5DEMO1',
+      edition: 1,
+      update: 0,
+      issueDate: '20240105',
+      updateApplicationDate: '20240105',
+      intendedUsage: { number: 5, name: 'Harbour' },
+      compilationScale: 12000,
+      agency: 999,
     });
-    expect(info.featureCounts).toEqual({ BOYCAR: 1, BOYLAT: 2, COALNE: 2, DEPARE: 3, DEPCNT: 2, LIGHTS: 2, LNDARE: 2, M_COVR: 1, SOUNDG: 1 });
+    expect(info.featureCounts).toEqual({
+      BOYCAR: 1,
+      BOYLAT: 2,
+      COALNE: 2,
+      DEPARE: 3,
+      DEPCNT: 2,
+      LIGHTS: 2,
+      LNDARE: 2,
+      M_COVR: 1,
+      SOUNDG: 1,
+    });
     expect(info.bbox).toEqual([10, 54, 10.1, 54.06]);
     const meta = getCellMetadata(base);
-    expect(meta).toMatchObject({ s57Edition: 3.1, exchangePurpose: { number: 1, name: 'New' }, coordinateMultiplier: 1e7, soundingMultiplier: 10, nationalLexicalLevel: 2, horizontalDatum: 2 });
+    expect(meta).toMatchObject({
+      s57Edition: 3.1,
+      exchangePurpose: { number: 1, name: 'New' },
+      coordinateMultiplier: 1e7,
+      soundingMultiplier: 10,
+      nationalLexicalLevel: 2,
+      horizontalDatum: 2,
+    });
     expect(meta.declaredCounts).toMatchObject({ NOMR: 1, NOGR: 15, NOIN: 5, NOCN: 11, NOED: 14 });
     expect(meta.recordCounts).toEqual({ DS: 1, DP: 1, VC: 11, VE: 14, VI: 5, FE: 16 });
     expect(getGdalDsidFields(base)).toMatchObject({ DSID_EDTN: '1', DSID_UPDN: '0', DSID_STED: 3.1, DSPM_CSCL: 12000, DSSI_NALL: 2 });
@@ -38,14 +73,36 @@ describe('demo harbour cell', () => {
     expect(signedArea2(rings[1]!)).toBeLessThan(0);
     expect(rings[0]![0]).toEqual(rings[0]![rings[0]!.length - 1]);
     const land = byClass(fc.features, 'LNDARE').find((f) => f.properties.OBJNAM === 'Demo Land')!;
-    expect(land.geometry!.coordinates).toEqual([[[10, 54], [10.1, 54], [10.1, 54.02], [10.08, 54.019], [10.06, 54.022], [10.04, 54.018], [10.02, 54.021], [10, 54.02], [10, 54]]]);
+    expect(land.geometry!.coordinates).toEqual([
+      [
+        [10, 54],
+        [10.1, 54],
+        [10.1, 54.02],
+        [10.08, 54.019],
+        [10.06, 54.022],
+        [10.04, 54.018],
+        [10.02, 54.021],
+        [10, 54.02],
+        [10, 54],
+      ],
+    ]);
   });
 
   it('builds lines from edges honouring orientation, soundings with depth, typed attributes', () => {
     const fc = toGeoJSON(base, { classes: ['COALNE', 'SOUNDG', 'BOYCAR', 'BOYLAT', 'LNDARE'] });
     expect(new Set(fc.features.map((f) => f.properties.layer))).toEqual(new Set(['COALNE', 'SOUNDG', 'BOYCAR', 'BOYLAT', 'LNDARE']));
     const coast = byClass(fc.features, 'COALNE').find((f) => f.properties.CATCOA === 6)!;
-    expect(coast.geometry).toEqual({ type: 'LineString', coordinates: [[10, 54.02], [10.02, 54.021], [10.04, 54.018], [10.06, 54.022], [10.08, 54.019], [10.1, 54.02]] });
+    expect(coast.geometry).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [10, 54.02],
+        [10.02, 54.021],
+        [10.04, 54.018],
+        [10.06, 54.022],
+        [10.08, 54.019],
+        [10.1, 54.02],
+      ],
+    });
     const sounding = byClass(fc.features, 'SOUNDG')[0]!;
     expect(sounding.geometry!.type).toBe('MultiPoint');
     expect((sounding.geometry!.coordinates as number[][])[0]).toEqual([10.03, 54.025, 3.2]);

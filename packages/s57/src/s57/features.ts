@@ -1,5 +1,5 @@
 // Feature records as application objects: class acronym, typed attributes, LNAM and references.
-import { attributeByCode, classAcronym, typedValue, type AttributeValue } from './catalogue.js';
+import { attributeByCode, classAcronym, typedValue, type AttributeValue } from './attributes.js';
 import { longName, type FeatureRecord, type RawAttribute } from './model.js';
 
 const DELETED = '\u007f';

@@ -1,7 +1,7 @@
 // Cell metadata: the `s57 info --json` object and richer accessors for DSID/DSSI/DSPM.
 import { featureGeometry, geometryContext, type GeometryContext } from '../geo/assemble.js';
 import type { BBox, Geometry } from '../geo/types.js';
-import { classAcronym } from './classes.js';
+import { classAcronym } from './object-classes.js';
 import { CellIndex, extend } from './lazy.js';
 import { featureRecords, type FeatureRecord, type FieldValues, type S57Dataset } from './model.js';
 
@@ -13,7 +13,12 @@ const OBJL_M_COVR = 302;
 const ATTL_CATCOV = 18;
 
 export const USAGE_NAMES: Record<number, string> = {
-  1: 'Overview', 2: 'General', 3: 'Coastal', 4: 'Approach', 5: 'Harbour', 6: 'Berthing',
+  1: 'Overview',
+  2: 'General',
+  3: 'Coastal',
+  4: 'Approach',
+  5: 'Harbour',
+  6: 'Berthing',
 };
 
 export const EXCHANGE_PURPOSE_NAMES: Record<number, string> = { 1: 'New', 2: 'Revision' };
@@ -89,7 +94,11 @@ function geometryBBox(g: Geometry, b: BBox | null): BBox | null {
 
 /** [count, west, south, east, north] of the points areaGeometry takes from edge `rcid`, decoded. */
 function decodedEdgeExtent(ctx: GeometryContext, rcid: number, out: Float64Array): void {
-  out[0] = 0; out[1] = Infinity; out[2] = Infinity; out[3] = -Infinity; out[4] = -Infinity;
+  out[0] = 0;
+  out[1] = Infinity;
+  out[2] = Infinity;
+  out[3] = -Infinity;
+  out[4] = -Infinity;
   const edge = ctx.ve.get(rcid);
   if (!edge) return;
   const node = (k: number): void => {
@@ -99,7 +108,8 @@ function decodedEdgeExtent(ctx: GeometryContext, rcid: number, out: Float64Array
   };
   // Start node, stored vertices, end node: the points areaGeometry chains into rings.
   node(0);
-  const c = edge.coords, d = edge.dim;
+  const c = edge.coords,
+    d = edge.dim;
   for (let i = 0, m = Math.floor(c.length / d); i < m; i++) extend(out, c[i * d]! / ctx.comf, c[i * d + 1]! / ctx.comf);
   node(1);
 }
@@ -114,7 +124,10 @@ function areaBBox(ds: S57Dataset | CellIndex, ctx: GeometryContext, f: FeatureRe
   const quick = ds instanceof CellIndex ? ds : null;
   const ext = new Float64Array(5);
   let spans = false;
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (const ptr of f.spatialPointers) {
     if (!quick?.edgeExtent(ptr.rcid, ctx.comf, ext)) decodedEdgeExtent(ctx, ptr.rcid, ext);
     if (ext[0]! < 2) continue;
@@ -148,7 +161,12 @@ export function cellBBox(ds: S57Dataset | CellIndex): BBox | null {
     if (g) b = geometryBBox(g, b);
   }
   if (b) return b;
-  const vectors = ds instanceof CellIndex ? ds.allVectors() : (function* () { for (const index of ds.vectors.values()) yield* index.values(); })();
+  const vectors =
+    ds instanceof CellIndex
+      ? ds.allVectors()
+      : (function* () {
+          for (const index of ds.vectors.values()) yield* index.values();
+        })();
   for (const v of vectors) {
     for (let i = 0; i + 1 < v.coords.length; i += v.dim) b = extendBBox(b, v.coords[i]! / ctx.comf, v.coords[i + 1]! / ctx.comf);
   }

@@ -1,18 +1,30 @@
-// A lazy S-57 reader: one pass over the ISO 8211 records that decodes only each record's identity
-// (FRID: RCID, PRIM, GRUP, OBJL, RVER, RUIN; VRID: RCNM, RCID, RVER, RUIN) and the metadata records
-// (DSID, DSSI, DSPM), keeping the byte offsets of the rest. Updates are applied at record level
-// (RUIN insert/delete/modify with the RVER checks of `applyUpdates`); a record is decoded, and its
-// modifications applied, only when asked for. `getCellInfo`, `geoJSONFeatures` and friends accept a
-// `CellIndex` as they accept an `S57Dataset`, with identical results. The pass itself is scan.ts.
-import type { VectorLookup } from '../geo/assemble.js';
-import { RCNM_FE, RCNM_VC, RCNM_VE, RCNM_VF, RCNM_VI, type FeatureRecord, type FieldValues, type S57Dataset, type VectorRecord } from './model.js';
-import type { ReadOptions } from './read.js';
-import { afterUpdate, checkUpdate, modifyFeature, modifyVector, updateTargetName } from './update.js';
+// The cell: a base file's record index (scan.ts) with its update files applied at record level by
+// the package's one update implementation (`applyInstructions`, update.ts); a record is decoded,
+// and its modifications applied, only when asked for. `getCellInfo`, `geoJSONFeatures` and friends
+// accept a `CellIndex` as they accept an `S57Dataset` (readS57: the same index, every record
+// decoded), with identical results. As GDAL's S57Reader keeps one DDFRecordIndex per file.
+import {
+  RCNM_FE,
+  RCNM_VC,
+  RCNM_VE,
+  RCNM_VF,
+  RCNM_VI,
+  type FeatureRecord,
+  type FieldValues,
+  type S57Dataset,
+  type VectorLookup,
+  type VectorRecord,
+} from './model.js';
+import type { ReadOptions } from './records.js';
+import { afterUpdate, applyInstructions, checkUpdate, modifyFeature, modifyVector, updateTargetName, type UpdateTarget } from './update.js';
 import { scanS57, VECTOR_RCNMS, type ScannedS57 } from './scan.js';
 
 const SLOTS = 67_108_864;
 
-interface Modified { rver: number; refs: number[] }
+interface Modified {
+  rver: number;
+  refs: number[];
+}
 
 /**
  * Caches at most this many decoded vector records (cleared when full). Edges and nodes are shared by
@@ -58,8 +70,11 @@ export class CellIndex {
     // branches that only feature records would take: V8 optimises this loop while it reads the
     // vector records, which come first in most cells.
     const { rcnm, rcid, objl, n } = base;
-    const fe = this.features, vi = this.vectors.get(RCNM_VI)!, vc = this.vectors.get(RCNM_VC)!;
-    const ve = this.vectors.get(RCNM_VE)!, vf = this.vectors.get(RCNM_VF)!;
+    const fe = this.features,
+      vi = this.vectors.get(RCNM_VI)!,
+      vc = this.vectors.get(RCNM_VC)!;
+    const ve = this.vectors.get(RCNM_VE)!,
+      vf = this.vectors.get(RCNM_VF)!;
     const counts = this.classes.counts;
     let odd = 0;
     let repeated: number[] | null = null;
@@ -69,7 +84,8 @@ export class CellIndex {
       const size = index.size;
       if (index.set(rcid[i]!, i).size === size) (repeated ??= []).push(i);
       const isFeature = r === RCNM_FE ? 1 : 0;
-      const o = objl[i]!, code = o & 0xffff;
+      const o = objl[i]!,
+        code = o & 0xffff;
       counts[isFeature * code + (1 - isFeature) * 65_536]!++;
       odd += isFeature * (code === o ? 0 : 1);
     }
@@ -80,51 +96,59 @@ export class CellIndex {
         if (r === RCNM_FE) this.countClass(objl[i]!, -1);
         const index = r === RCNM_FE ? fe : this.vectors.get(r)!;
         for (let j = 0; j < i; j++) {
-          if (rcnm[j] === r && rcid[j] === rcid[i]) { index.set(rcid[i]!, j); break; }
+          if (rcnm[j] === r && rcid[j] === rcid[i]) {
+            index.set(rcid[i]!, j);
+            break;
+          }
         }
       }
     }
   }
 
-  /** Applies a scanned update file (checks as `applyUpdates`; problems it skips go to `warnings`). */
+  /** Applies a scanned update file (checks and rules as `applyUpdates`; problems it skips go to `warnings`). */
   applyUpdate(upd: ScannedS57): void {
     const updn = checkUpdate(updateTargetName(this), this.dsid, upd);
     const fileNo = this.files.length;
     this.files.push(upd);
-    const label = upd.fileName ?? `update ${String(upd.dsid.UPDN ?? '?')}`;
-    for (let i = 0; i < upd.n; i++) {
-      const rcnm = upd.rcnm[i]!, rcid = upd.rcid[i]!, ruin = upd.ruin[i]!, rver = upd.rver[i]!;
-      const isFeature = rcnm === RCNM_FE;
-      const index = isFeature ? this.features : this.vectors.get(rcnm)!;
-      const key = this.key(rcnm, rcid);
-      const t = index.get(rcid);
-      const what = isFeature ? `feature RCID ${rcid}` : `vector RCNM ${rcnm} RCID ${rcid}`;
-      if (ruin === 1) {
-        if (isFeature) {
-          if (t !== undefined) this.countClass(this.objlOf(t), -1);
-          this.countClass(upd.objl[i]!, 1);
-        }
-        index.set(rcid, fileNo * SLOTS + i);
-        this.modified.delete(key);
-      } else if (t === undefined) {
-        this.warnings.push(`${label}: ${what} to ${ruin === 2 ? 'delete' : 'modify'} not found`);
-      } else {
-        const m = this.modified.get(key);
-        const current = m ? m.rver : this.files[Math.floor(t / SLOTS)]!.rver[t % SLOTS]!;
-        if (current + 1 !== rver) {
-          this.warnings.push(`${label}: RVER mismatch on ${what} (record version ${current}, update version ${rver}); instruction skipped`);
-        } else if (ruin === 2) {
-          if (isFeature) this.countClass(this.objlOf(t), -1);
-          index.delete(rcid);
-          this.modified.delete(key);
-        } else if (ruin === 3) {
-          if (m) { m.rver = rver; m.refs.push(fileNo * SLOTS + i); }
-          else this.modified.set(key, { rver, refs: [fileNo * SLOTS + i] });
-        }
-      }
-    }
+    applyInstructions(this.updateTarget(upd, fileNo), upd, this.warnings);
     afterUpdate(this, upd, updn);
     this.cache.clear();
+  }
+
+  /** This index as the target of update file number `fileNo` (record references, class counts kept). */
+  private updateTarget(upd: ScannedS57, fileNo: number): UpdateTarget {
+    const indexOf = (rcnm: number): Map<number, number> => (rcnm === RCNM_FE ? this.features : this.vectors.get(rcnm)!);
+    return {
+      versionOf: (rcnm, rcid) => {
+        const t = indexOf(rcnm).get(rcid);
+        if (t === undefined) return undefined;
+        return this.modified.get(this.key(rcnm, rcid))?.rver ?? this.file(t).rver[t % SLOTS]!;
+      },
+      insert: (rcnm, rcid, slot) => {
+        const index = indexOf(rcnm);
+        if (rcnm === RCNM_FE) {
+          const t = index.get(rcid);
+          if (t !== undefined) this.countClass(this.objlOf(t), -1);
+          this.countClass(upd.objl[slot]!, 1);
+        }
+        index.set(rcid, fileNo * SLOTS + slot);
+        this.modified.delete(this.key(rcnm, rcid));
+      },
+      remove: (rcnm, rcid) => {
+        const index = indexOf(rcnm);
+        if (rcnm === RCNM_FE) this.countClass(this.objlOf(index.get(rcid)!), -1);
+        index.delete(rcid);
+        this.modified.delete(this.key(rcnm, rcid));
+      },
+      modify: (rcnm, rcid, slot, rver) => {
+        const key = this.key(rcnm, rcid);
+        const m = this.modified.get(key);
+        if (m) {
+          m.rver = rver;
+          m.refs.push(fileNo * SLOTS + slot);
+        } else this.modified.set(key, { rver, refs: [fileNo * SLOTS + slot] });
+      },
+    };
   }
 
   /** Object class of the feature record at `ref`. */
@@ -194,7 +218,10 @@ export class CellIndex {
       const rcids: number[] = [];
       const refs: number[] = [];
       this.features.forEach((ref, rcid) => {
-        if (keep(this.file(ref).objl[ref % SLOTS]!)) { rcids.push(rcid); refs.push(ref); }
+        if (keep(this.file(ref).objl[ref % SLOTS]!)) {
+          rcids.push(rcid);
+          refs.push(ref);
+        }
       });
       for (let i = 0; i < rcids.length; i++) yield this.current(rcids[i]!, refs[i]!);
       return;
@@ -215,7 +242,8 @@ export class CellIndex {
     const refs: number[] = [];
     for (let f = 0; f < this.files.length; f++) {
       const file = this.files[f]!;
-      const column = file.objl, n = file.n;
+      const column = file.objl,
+        n = file.n;
       // Matching slots written without a branch (the loop is optimised before the first match).
       const hits = new Int32Array(n + 1);
       let k = 0;
@@ -263,7 +291,11 @@ export class CellIndex {
    * use `vector` then.
    */
   edgeExtent(rcid: number, comf: number, out: Float64Array): boolean {
-    out[0] = 0; out[1] = Infinity; out[2] = Infinity; out[3] = -Infinity; out[4] = -Infinity;
+    out[0] = 0;
+    out[1] = Infinity;
+    out[2] = Infinity;
+    out[3] = -Infinity;
+    out[4] = -Infinity;
     const ref = this.vectors.get(RCNM_VE)!.get(rcid);
     if (ref === undefined) return true;
     if (this.modified.has(this.key(RCNM_VE, rcid))) return false;
@@ -333,8 +365,15 @@ export function indexCell(base: ScannedS57, updates: ScannedS57[] = []): CellInd
 }
 
 /** The lazy counterpart of `applyUpdates(readS57(base), updates.map(readS57))`. */
-export function readCellIndex(base: Uint8Array, updates: { bytes: Uint8Array; fileName?: string }[] = [], opts: ReadOptions = {}): CellIndex {
-  return indexCell(scanS57(base, opts), updates.map((u) => scanS57(u.bytes, { fileName: u.fileName })));
+export function readCellIndex(
+  base: Uint8Array,
+  updates: { bytes: Uint8Array; fileName?: string }[] = [],
+  opts: ReadOptions = {},
+): CellIndex {
+  return indexCell(
+    scanS57(base, opts),
+    updates.map((u) => scanS57(u.bytes, { fileName: u.fileName })),
+  );
 }
 
 /** True for a lazily read cell. */

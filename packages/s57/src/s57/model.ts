@@ -87,6 +87,11 @@ export interface VectorRecord {
   sgcc?: UpdateControl;
 }
 
+/** Looks up vector records by RCID (a Map is one; so is `CellIndex.vectorLookup`). */
+export interface VectorLookup {
+  get(rcid: number): VectorRecord | undefined;
+}
+
 export interface S57Dataset {
   /** File name as given to readS57, if any. */
   fileName: string | undefined;

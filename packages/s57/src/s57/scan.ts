@@ -1,12 +1,25 @@
-// The lazy reader's single pass over a cell's ISO 8211 records: each record's identity (FRID: RCID,
+// The package's one walk over an S-57 file's ISO 8211 records: each record's identity (FRID: RCID,
 // PRIM, GRUP, OBJL, RVER, RUIN; VRID: RCNM, RCID, RVER, RUIN) and the metadata records (DSID, DSSI,
-// DSPM) are decoded, the rest is kept as byte offsets for CellIndex (lazy.ts) to decode on demand.
+// DSPM) are decoded, the rest is kept as byte offsets (the file's record index). readS57 (read.ts)
+// decodes every record from it; CellIndex (lazy.ts) decodes records on demand.
 import { S57Error } from '../errors.js';
 import { fixedLayout, fixedNumber, type FixedLayout } from '../iso8211/fixed.js';
-import { FT, isPadding, openIso8211, parseRecordAt, scanRecords, tagCode, tagName, type FieldDefn, type FieldRef, type Iso8211Module, type ReusedDirectory } from '../iso8211/module.js';
+import {
+  FT,
+  isPadding,
+  openIso8211,
+  parseRecordAt,
+  scanRecords,
+  tagCode,
+  tagName,
+  type FieldDefn,
+  type FieldRef,
+  type Iso8211Module,
+  type ReusedDirectory,
+} from '../iso8211/module.js';
 import { RCNM_FE, RCNM_VC, RCNM_VE, RCNM_VF, RCNM_VI, type FeatureRecord, type FieldValues, type VectorRecord } from './model.js';
 import { vectorParts, type VectorLayouts, type VectorParts } from './vector-parts.js';
-import { checkS57, countRecord, num, readFeature, readMetaRecord, readVector, type ReadOptions } from './read.js';
+import { checkS57, countRecord, num, readFeature, readMetaRecord, readVector, type ReadOptions } from './records.js';
 
 interface FastHeader {
   layout: FixedLayout;
@@ -24,7 +37,8 @@ function fastHeader(defn: FieldDefn | undefined, labels: string[]): FastHeader |
   const layout = fixedLayout(defn);
   if (!layout || labels.some((x) => defn.formats[defn.index.get(x) ?? -1]?.kind === 'B')) return null;
   const idx = labels.map((x) => defn.index.get(x) ?? -1);
-  const off = new Int32Array(idx.length), width = new Int32Array(idx.length);
+  const off = new Int32Array(idx.length),
+    width = new Int32Array(idx.length);
   idx.forEach((i, k) => {
     const f = i >= 0 ? layout.formats[i]! : null;
     if (f && f.kind === 'b' && f.binType === 1 && !f.bigEndian && (f.width === 1 || f.width === 2 || f.width === 4)) {
@@ -39,11 +53,16 @@ function fastHeader(defn: FieldDefn | undefined, labels: string[]): FastHeader |
 function readHeader(b: Uint8Array, h: FastHeader, p: number): Float64Array {
   const { off, width, vals } = h;
   for (let k = 0; k < vals.length; k++) {
-    const w = width[k]!, q = p + off[k]!;
-    vals[k] = w === 1 ? b[q]!
-      : w === 2 ? b[q]! | (b[q + 1]! << 8)
-        : w === 4 ? (b[q]! | (b[q + 1]! << 8) | (b[q + 2]! << 16) | (b[q + 3]! << 24)) >>> 0
-          : fixedNumber(b, h.layout, p, h.idx[k]!);
+    const w = width[k]!,
+      q = p + off[k]!;
+    vals[k] =
+      w === 1
+        ? b[q]!
+        : w === 2
+          ? b[q]! | (b[q + 1]! << 8)
+          : w === 4
+            ? (b[q]! | (b[q + 1]! << 8) | (b[q + 2]! << 16) | (b[q + 3]! << 24)) >>> 0
+            : fixedNumber(b, h.layout, p, h.idx[k]!);
   }
   return vals;
 }
@@ -74,14 +93,23 @@ export class ScannedS57 {
   recIndex = new Float64Array(1024);
   private reuse: ReusedDirectory | null = null;
 
-  constructor(readonly mod: Iso8211Module, readonly fileName: string | undefined) {}
+  constructor(
+    readonly mod: Iso8211Module,
+    readonly fileName: string | undefined,
+  ) {}
 
   /** Appends a record; `dirOffset` is the record whose directory it uses (itself unless after an 'R' leader). */
   add(rcnm: number, rcid: number, rver: number, ruin: number, objl: number, offset: number, index: number, dirOffset = offset): void {
     if (this.n === this.rcnm.length) this.reserve(this.n * 2);
     const i = this.n++;
-    this.rcnm[i] = rcnm; this.rcid[i] = rcid; this.rver[i] = rver; this.ruin[i] = ruin; this.objl[i] = objl;
-    this.offset[i] = offset; this.dirOffset[i] = dirOffset; this.recIndex[i] = index;
+    this.rcnm[i] = rcnm;
+    this.rcid[i] = rcid;
+    this.rver[i] = rver;
+    this.ruin[i] = ruin;
+    this.objl[i] = objl;
+    this.offset[i] = offset;
+    this.dirOffset[i] = dirOffset;
+    this.recIndex[i] = index;
   }
 
   /** Makes room for `size` records. */
@@ -92,8 +120,14 @@ export class ScannedS57 {
       b.set(a.subarray(0, this.n));
       return b;
     };
-    this.rcnm = g(this.rcnm); this.rcid = g(this.rcid); this.rver = g(this.rver); this.ruin = g(this.ruin);
-    this.objl = g(this.objl); this.offset = g(this.offset); this.dirOffset = g(this.dirOffset); this.recIndex = g(this.recIndex);
+    this.rcnm = g(this.rcnm);
+    this.rcid = g(this.rcid);
+    this.rver = g(this.rver);
+    this.ruin = g(this.ruin);
+    this.objl = g(this.objl);
+    this.offset = g(this.offset);
+    this.dirOffset = g(this.dirOffset);
+    this.recIndex = g(this.recIndex);
   }
 
   /** @internal See `vectorParts` (vector-parts.ts). */
@@ -230,7 +264,8 @@ function quickScan(s: ScannedS57, pending: PendingCounts, fh: FastHeader | null,
   const bytes = s.mod.bytes;
   const size = bytes.length;
   const fields = s.mod.fields;
-  const counts = pending.counts, order = pending.order;
+  const counts = pending.counts,
+    order = pending.order;
   s.reserve(Math.ceil((size - s.mod.dataStart) / 64));
   let { rcnm: RCNM, rcid: RCID, rver: RVER, ruin: RUIN, objl: OBJL, offset: OFFSET, dirOffset: DIR, recIndex: INDEX } = s;
   let n = s.n;
@@ -245,45 +280,81 @@ function quickScan(s: ScannedS57, pending: PendingCounts, fh: FastHeader | null,
     if (c0 < 0x30 || c0 > 0x39) return isPadding(bytes, offset) && sawDsid ? n : -1;
     if (offset + 24 > size || bytes[offset + 6] !== 0x44 || bytes[offset + 23] !== 0x34) return -1;
     // Leader: record length and base address (5 digits each), sizes of the length and position.
-    const a0 = bytes[offset]! - 0x30, a1 = bytes[offset + 1]! - 0x30, a2 = bytes[offset + 2]! - 0x30, a3 = bytes[offset + 3]! - 0x30, a4 = bytes[offset + 4]! - 0x30;
-    const b0 = bytes[offset + 12]! - 0x30, b1 = bytes[offset + 13]! - 0x30, b2 = bytes[offset + 14]! - 0x30, b3 = bytes[offset + 15]! - 0x30, b4 = bytes[offset + 16]! - 0x30;
-    const sizeLen = bytes[offset + 20]! - 0x30, sizePos = bytes[offset + 21]! - 0x30;
+    const a0 = bytes[offset]! - 0x30,
+      a1 = bytes[offset + 1]! - 0x30,
+      a2 = bytes[offset + 2]! - 0x30,
+      a3 = bytes[offset + 3]! - 0x30,
+      a4 = bytes[offset + 4]! - 0x30;
+    const b0 = bytes[offset + 12]! - 0x30,
+      b1 = bytes[offset + 13]! - 0x30,
+      b2 = bytes[offset + 14]! - 0x30,
+      b3 = bytes[offset + 15]! - 0x30,
+      b4 = bytes[offset + 16]! - 0x30;
+    const sizeLen = bytes[offset + 20]! - 0x30,
+      sizePos = bytes[offset + 21]! - 0x30;
     // A digit is 0..9: as unsigned 32-bit, anything below '0' is huge.
-    if ((a0 >>> 0) > 9 || (a1 >>> 0) > 9 || (a2 >>> 0) > 9 || (a3 >>> 0) > 9 || (a4 >>> 0) > 9 ||
-      (b0 >>> 0) > 9 || (b1 >>> 0) > 9 || (b2 >>> 0) > 9 || (b3 >>> 0) > 9 || (b4 >>> 0) > 9 ||
-      sizeLen < 1 || sizeLen > 9 || sizePos < 1 || sizePos > 9) return -1;
+    if (
+      a0 >>> 0 > 9 ||
+      a1 >>> 0 > 9 ||
+      a2 >>> 0 > 9 ||
+      a3 >>> 0 > 9 ||
+      a4 >>> 0 > 9 ||
+      b0 >>> 0 > 9 ||
+      b1 >>> 0 > 9 ||
+      b2 >>> 0 > 9 ||
+      b3 >>> 0 > 9 ||
+      b4 >>> 0 > 9 ||
+      sizeLen < 1 ||
+      sizeLen > 9 ||
+      sizePos < 1 ||
+      sizePos > 9
+    )
+      return -1;
     const base = b0 * 10000 + b1 * 1000 + b2 * 100 + b3 * 10 + b4;
     const entrySize = 4 + sizeLen + sizePos;
     let end = offset + a0 * 10000 + a1 * 1000 + a2 * 100 + a3 * 10 + a4;
     // A record longer than 99 999 bytes cannot state its length: its directory tells.
     if (end === offset) end = directoryEnd(bytes, offset, base, sizeLen, sizePos);
     // The directory ends with a field terminator, the record with its last field's.
-    if (base < 25 + entrySize || end <= offset + base || end > size || bytes[offset + base - 1] !== FT ||
-      bytes[end - 1] !== FT || (base - 25) % entrySize !== 0) return -1;
+    if (
+      base < 25 + entrySize ||
+      end <= offset + base ||
+      end > size ||
+      bytes[offset + base - 1] !== FT ||
+      bytes[end - 1] !== FT ||
+      (base - 25) % entrySize !== 0
+    )
+      return -1;
     // The identity field: the first directory entry, or the second after 0001.
-    let p = offset + 24, k = 0;
+    let p = offset + 24,
+      k = 0;
     if (bytes[p] === 0x30 && bytes[p + 1] === 0x30 && bytes[p + 2] === 0x30 && bytes[p + 3] === 0x31) {
       p += entrySize;
       k = 1;
       if (p >= offset + base - 1) return -1;
     }
-    const t0 = bytes[p]!, t1 = bytes[p + 1]!, t2 = bytes[p + 2]!, t3 = bytes[p + 3]!;
-    let len = 0, pos = 0;
+    const t0 = bytes[p]!,
+      t1 = bytes[p + 1]!,
+      t2 = bytes[p + 2]!,
+      t3 = bytes[p + 3]!;
+    let len = 0,
+      pos = 0;
     for (let j = p + 4, e = j + sizeLen; j < e; j++) {
       const d = bytes[j]! - 0x30;
-      if ((d >>> 0) > 9) return -1;
+      if (d >>> 0 > 9) return -1;
       len = len * 10 + d;
     }
     for (let j = p + 4 + sizeLen, e = j + sizePos; j < e; j++) {
       const d = bytes[j]! - 0x30;
-      if ((d >>> 0) > 9) return -1;
+      if (d >>> 0 > 9) return -1;
       pos = pos * 10 + d;
     }
     const q = offset + base + pos;
     // The field's data, then its terminator, inside the record.
     const stop = q + len - 1;
     if (stop >= end || bytes[stop] !== FT) return -1;
-    if (t1 === 0x52 && t2 === 0x49 && t3 === 0x44 && (t0 === 0x46 || t0 === 0x56)) { // FRID, VRID
+    if (t1 === 0x52 && t2 === 0x49 && t3 === 0x44 && (t0 === 0x46 || t0 === 0x56)) {
+      // FRID, VRID
       // FRID: RCNM RCID(4) PRIM GRUP OBJL(2) RVER(2) RUIN, 12 bytes; VRID: RCNM RCID(4) RVER(2) RUIN, 8.
       // Written without branches between the two: V8 optimises this loop while reading the first
       // kind of record, and code the other kind alone would run is code it has no feedback for
@@ -305,11 +376,13 @@ function quickScan(s: ScannedS57, pending: PendingCounts, fh: FastHeader | null,
       RVER[n] = bytes[v + 5]! | (bytes[v + 6]! << 8);
       RUIN[n] = bytes[v + 7]!;
       OBJL[n] = feature ? objl : 0;
-      OFFSET[n] = offset; DIR[n] = offset; INDEX[n] = r;
+      OFFSET[n] = offset;
+      DIR[n] = offset;
+      INDEX[n] = r;
       n++;
       if (counts[rcnm]!++ === 0) order.push(rcnm);
     } else {
-      const tag = ((t0 | t1 | t2 | t3) < 0x80) ? (t0 << 21) | (t1 << 14) | (t2 << 7) | t3 : -1;
+      const tag = (t0 | t1 | t2 | t3) < 0x80 ? (t0 << 21) | (t1 << 14) | (t2 << 7) | t3 : -1;
       if (tag < 0 || !fields.has(tagName(tag))) return -1;
       if (otherRecord(s, pending, tag, offset, r, k)) sawDsid = true;
       if (!sawDsid) return -1;
@@ -324,15 +397,16 @@ function directoryEnd(bytes: Uint8Array, offset: number, base: number, sizeLen: 
   const entrySize = 4 + sizeLen + sizePos;
   let area = 0;
   for (let p = offset + 24; p + entrySize <= offset + base - 1; p += entrySize) {
-    let len = 0, pos = 0;
+    let len = 0,
+      pos = 0;
     for (let j = p + 4; j < p + 4 + sizeLen; j++) {
       const d = bytes[j]! - 0x30;
-      if ((d >>> 0) > 9) return offset;
+      if (d >>> 0 > 9) return offset;
       len = len * 10 + d;
     }
     for (let j = p + 4 + sizeLen; j < p + entrySize; j++) {
       const d = bytes[j]! - 0x30;
-      if ((d >>> 0) > 9) return offset;
+      if (d >>> 0 > 9) return offset;
       pos = pos * 10 + d;
     }
     if (pos + len > area) area = pos + len;
@@ -350,45 +424,73 @@ function generalScan(mod: Iso8211Module, opts: ReadOptions, fh: FastHeader | nul
   let sawDsid = false;
   const pending = new PendingCounts();
   scanRecords(mod, (c) => {
-    const n = c.n, tags = c.tags;
+    const n = c.n,
+      tags = c.tags;
     const k = n > 0 && tags[0] === T_0001 ? 1 : 0;
     if (k >= n) return;
     const tag = tags[k]!;
     const r = c.index;
-    if (!defined.has(tag)) throw new S57Error('bad_field', `field ${tagName(tag)} is not defined in the data descriptive record`, { record: r, offset: c.starts[k]! });
+    if (!defined.has(tag))
+      throw new S57Error('bad_field', `field ${tagName(tag)} is not defined in the data descriptive record`, {
+        record: r,
+        offset: c.starts[k]!,
+      });
     if (tag === T_FRID || tag === T_VRID) {
       for (let i = k + 1; i < n; i++) {
         const t = tags[i]!;
-        if (t !== T_0001 && !defined.has(t)) throw new S57Error('bad_field', `field ${tagName(t)} is not defined in the data descriptive record`, { record: r, offset: c.starts[i]! });
+        if (t !== T_0001 && !defined.has(t))
+          throw new S57Error('bad_field', `field ${tagName(t)} is not defined in the data descriptive record`, {
+            record: r,
+            offset: c.starts[i]!,
+          });
       }
     }
     if (tag === T_FRID) {
-      let rcid = 0, rver = 0, ruin = 1, objl = 0;
+      let rcid = 0,
+        rver = 0,
+        ruin = 1,
+        objl = 0;
       if (fh) {
         const p = c.starts[k]!;
         if (p + fh.layout.width <= c.ends[k]!) {
           const v = readHeader(bytes, fh, p);
-          rcid = v[0]!; objl = v[3]!; rver = v[4]!; ruin = v[5]!;
+          rcid = v[0]!;
+          objl = v[3]!;
+          rver = v[4]!;
+          ruin = v[5]!;
         }
       } else {
         const f = readFeature(mod, s.fieldsAt(c.offset, c.dirOffset, r), r, s.nall);
-        rcid = f.rcid; objl = f.objl; rver = f.rver; ruin = f.ruin;
+        rcid = f.rcid;
+        objl = f.objl;
+        rver = f.rver;
+        ruin = f.ruin;
       }
       s.add(RCNM_FE, rcid, rver, ruin, objl, c.offset, r, c.dirOffset);
       pending.add(RCNM_FE);
     } else if (tag === T_VRID) {
-      let rcnm = 0, rcid = 0, rver = 0, ruin = 1;
+      let rcnm = 0,
+        rcid = 0,
+        rver = 0,
+        ruin = 1;
       if (vh) {
         const p = c.starts[k]!;
         if (p + vh.layout.width <= c.ends[k]!) {
           const v = readHeader(bytes, vh, p);
-          rcnm = v[0]!; rcid = v[1]!; rver = v[2]!; ruin = v[3]!;
+          rcnm = v[0]!;
+          rcid = v[1]!;
+          rver = v[2]!;
+          ruin = v[3]!;
         }
       } else {
         const v = readVector(mod, s.fieldsAt(c.offset, c.dirOffset, r), r);
-        rcnm = v.rcnm; rcid = v.rcid; rver = v.rver; ruin = v.ruin;
+        rcnm = v.rcnm;
+        rcid = v.rcid;
+        rver = v.rver;
+        ruin = v.ruin;
       }
-      if (rcnm !== RCNM_VI && rcnm !== RCNM_VC && rcnm !== RCNM_VE && rcnm !== RCNM_VF) throw new S57Error('bad_record', `vector record with unknown RCNM ${rcnm}`, { record: r, offset: c.starts[k]! });
+      if (rcnm !== RCNM_VI && rcnm !== RCNM_VC && rcnm !== RCNM_VE && rcnm !== RCNM_VF)
+        throw new S57Error('bad_record', `vector record with unknown RCNM ${rcnm}`, { record: r, offset: c.starts[k]! });
       s.add(rcnm, rcid, rver, ruin, 0, c.offset, r, c.dirOffset);
       pending.add(rcnm);
     } else if (tag === T_DSID || tag === T_DSPM) {

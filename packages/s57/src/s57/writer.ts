@@ -1,9 +1,20 @@
 // A small S-57 writer: enough to build base cells and update files for fixtures and demo data.
-import { attributeByAcronym, objectClassByAcronym } from './catalogue.js';
+import { attributeByAcronym, objectClassByAcronym } from './attributes.js';
 import { SubfieldBuilder, writeIso8211, type FieldData, type FieldDefinition } from '../iso8211/writer.js';
 
-export interface WritePointer { rcnm: number; rcid: number; ornt?: number; usag?: number; mask?: number; topi?: number }
-export interface WriteControl { instruction: 1 | 2 | 3; index: number; count: number }
+export interface WritePointer {
+  rcnm: number;
+  rcid: number;
+  ornt?: number;
+  usag?: number;
+  mask?: number;
+  topi?: number;
+}
+export interface WriteControl {
+  instruction: 1 | 2 | 3;
+  index: number;
+  count: number;
+}
 
 export interface WriteVector {
   rcnm: 110 | 120 | 130;
@@ -63,14 +74,30 @@ export interface WriteCell {
   features: WriteFeature[];
 }
 
-const D = (tag: string, name: string, descriptor: string, formats: string, structure: '0' | '1' | '2' = '1', dataType: '0' | '1' | '5' | '6' = '6'): FieldDefinition =>
-  ({ tag, name, descriptor, formats, structure, dataType });
+const D = (
+  tag: string,
+  name: string,
+  descriptor: string,
+  formats: string,
+  structure: '0' | '1' | '2' = '1',
+  dataType: '0' | '1' | '5' | '6' = '6',
+): FieldDefinition => ({ tag, name, descriptor, formats, structure, dataType });
 
 export const S57_FIELD_DEFINITIONS: FieldDefinition[] = [
   D('0001', 'ISO 8211 Record Identifier', '', '(b12)', '0', '5'),
-  D('DSID', 'Data set identification field', 'RCNM!RCID!EXPP!INTU!DSNM!EDTN!UPDN!UADT!ISDT!STED!PRSP!PSDN!PRED!PROF!AGEN!COMT', '(b11,b14,2b11,3A,2A(8),R(4),b11,2A,b11,b12,A)'),
+  D(
+    'DSID',
+    'Data set identification field',
+    'RCNM!RCID!EXPP!INTU!DSNM!EDTN!UPDN!UADT!ISDT!STED!PRSP!PSDN!PRED!PROF!AGEN!COMT',
+    '(b11,b14,2b11,3A,2A(8),R(4),b11,2A,b11,b12,A)',
+  ),
   D('DSSI', 'Data set structure information field', 'DSTR!AALL!NALL!NOMR!NOCR!NOGR!NOLR!NOIN!NOCN!NOED!NOFA', '(3b11,8b14)'),
-  D('DSPM', 'Data set parameter field', 'RCNM!RCID!HDAT!VDAT!SDAT!CSCL!DUNI!HUNI!PUNI!COUN!COMF!SOMF!COMT', '(b11,b14,3b11,b14,4b11,2b14,A)'),
+  D(
+    'DSPM',
+    'Data set parameter field',
+    'RCNM!RCID!HDAT!VDAT!SDAT!CSCL!DUNI!HUNI!PUNI!COUN!COMF!SOMF!COMT',
+    '(b11,b14,3b11,b14,4b11,2b14,A)',
+  ),
   D('FRID', 'Feature record identifier field', 'RCNM!RCID!PRIM!GRUP!OBJL!RVER!RUIN', '(b11,b14,2b11,2b12,b11)'),
   D('FOID', 'Feature object identifier field', 'AGEN!FIDN!FIDS', '(b12,b14,b12)'),
   D('ATTF', 'Feature record attribute field', '*ATTL!ATVL', '(b12,A)', '2'),
@@ -122,33 +149,104 @@ export function writeS57(cell: WriteCell): Uint8Array {
   const counts = { meta: 0, geo: 0, coll: 0, cart: 0, vi: 0, vc: 0, ve: 0 };
   for (const f of cell.features) {
     const kind = objectClassByAcronym(f.objectClass)?.kind;
-    if (kind === 'M') counts.meta++; else if (kind === 'C') counts.coll++; else if (kind === '$') counts.cart++; else counts.geo++;
+    if (kind === 'M') counts.meta++;
+    else if (kind === 'C') counts.coll++;
+    else if (kind === '$') counts.cart++;
+    else counts.geo++;
   }
   for (const v of cell.vectors) {
-    if (v.rcnm === 110) counts.vi++; else if (v.rcnm === 120) counts.vc++; else counts.ve++;
+    if (v.rcnm === 110) counts.vi++;
+    else if (v.rcnm === 120) counts.vc++;
+    else counts.ve++;
   }
   const records: FieldData[][] = [];
   records.push([
     recId(),
-    { tag: 'DSID', data: new SubfieldBuilder().u8(10).u32(1).u8(cell.exchangePurpose ?? 1).u8(cell.intendedUsage)
-      .text(cell.name).text(String(cell.edition)).text(String(cell.update))
-      .fixed(cell.updateApplicationDate ?? '', 8).fixed(cell.issueDate, 8).fixed('03.1', 4)
-      .u8(1).text('').text('2.0').u8(1).u16(cell.agency).text(cell.comment ?? '').bytes() },
-    { tag: 'DSSI', data: new SubfieldBuilder().u8(2).u8(1).u8(cell.nationalLevel ?? 1)
-      .u32(counts.meta).u32(counts.cart).u32(counts.geo).u32(counts.coll).u32(counts.vi).u32(counts.vc).u32(counts.ve).u32(0).bytes() },
+    {
+      tag: 'DSID',
+      data: new SubfieldBuilder()
+        .u8(10)
+        .u32(1)
+        .u8(cell.exchangePurpose ?? 1)
+        .u8(cell.intendedUsage)
+        .text(cell.name)
+        .text(String(cell.edition))
+        .text(String(cell.update))
+        .fixed(cell.updateApplicationDate ?? '', 8)
+        .fixed(cell.issueDate, 8)
+        .fixed('03.1', 4)
+        .u8(1)
+        .text('')
+        .text('2.0')
+        .u8(1)
+        .u16(cell.agency)
+        .text(cell.comment ?? '')
+        .bytes(),
+    },
+    {
+      tag: 'DSSI',
+      data: new SubfieldBuilder()
+        .u8(2)
+        .u8(1)
+        .u8(cell.nationalLevel ?? 1)
+        .u32(counts.meta)
+        .u32(counts.cart)
+        .u32(counts.geo)
+        .u32(counts.coll)
+        .u32(counts.vi)
+        .u32(counts.vc)
+        .u32(counts.ve)
+        .u32(0)
+        .bytes(),
+    },
   ]);
   if (isBase) {
-    records.push([recId(), { tag: 'DSPM', data: new SubfieldBuilder().u8(20).u32(1).u8(2).u8(17).u8(23)
-      .u32(cell.compilationScale ?? 0).u8(1).u8(1).u8(1).u8(1).u32(comf).u32(somf).text('').bytes() }]);
+    records.push([
+      recId(),
+      {
+        tag: 'DSPM',
+        data: new SubfieldBuilder()
+          .u8(20)
+          .u32(1)
+          .u8(2)
+          .u8(17)
+          .u8(23)
+          .u32(cell.compilationScale ?? 0)
+          .u8(1)
+          .u8(1)
+          .u8(1)
+          .u8(1)
+          .u32(comf)
+          .u32(somf)
+          .text('')
+          .bytes(),
+      },
+    ]);
   }
   const xy = (b: SubfieldBuilder, p: number[]): SubfieldBuilder => b.i32(Math.round(p[1]! * comf)).i32(Math.round(p[0]! * comf));
   for (const v of cell.vectors) {
-    const fields: FieldData[] = [recId(), { tag: 'VRID', data: new SubfieldBuilder().u8(v.rcnm).u32(v.rcid).u16(v.rver ?? 1).u8(v.ruin ?? 1).bytes() }];
+    const fields: FieldData[] = [
+      recId(),
+      {
+        tag: 'VRID',
+        data: new SubfieldBuilder()
+          .u8(v.rcnm)
+          .u32(v.rcid)
+          .u16(v.rver ?? 1)
+          .u8(v.ruin ?? 1)
+          .bytes(),
+      },
+    ];
     if (v.attributes) fields.push(attributeField('ATTV', v.attributes, false));
     if (v.vrpc) fields.push(control('VRPC', v.vrpc));
     if (v.pointers?.length) {
       const b = new SubfieldBuilder();
-      for (const p of v.pointers) name(b, p).u8(p.ornt ?? 255).u8(p.usag ?? 255).u8(p.topi ?? 255).u8(p.mask ?? 255);
+      for (const p of v.pointers)
+        name(b, p)
+          .u8(p.ornt ?? 255)
+          .u8(p.usag ?? 255)
+          .u8(p.topi ?? 255)
+          .u8(p.mask ?? 255);
       fields.push({ tag: 'VRPT', data: b.bytes() });
     }
     if (v.sgcc) fields.push(control('SGCC', v.sgcc));
@@ -168,8 +266,26 @@ export function writeS57(cell: WriteCell): Uint8Array {
     if (!info) throw new RangeError(`unknown S-57 object class ${f.objectClass}`);
     const fields: FieldData[] = [
       recId(),
-      { tag: 'FRID', data: new SubfieldBuilder().u8(100).u32(f.rcid).u8(f.prim).u8(f.grup ?? 2).u16(info.code).u16(f.rver ?? 1).u8(f.ruin ?? 1).bytes() },
-      { tag: 'FOID', data: new SubfieldBuilder().u16(f.agen ?? cell.agency).u32(f.fidn ?? f.rcid).u16(f.fids ?? 1).bytes() },
+      {
+        tag: 'FRID',
+        data: new SubfieldBuilder()
+          .u8(100)
+          .u32(f.rcid)
+          .u8(f.prim)
+          .u8(f.grup ?? 2)
+          .u16(info.code)
+          .u16(f.rver ?? 1)
+          .u8(f.ruin ?? 1)
+          .bytes(),
+      },
+      {
+        tag: 'FOID',
+        data: new SubfieldBuilder()
+          .u16(f.agen ?? cell.agency)
+          .u32(f.fidn ?? f.rcid)
+          .u16(f.fids ?? 1)
+          .bytes(),
+      },
     ];
     if (f.attributes && Object.keys(f.attributes).length > 0) fields.push(attributeField('ATTF', f.attributes, false));
     if (f.nationalAttributes && Object.keys(f.nationalAttributes).length > 0) {
@@ -180,14 +296,22 @@ export function writeS57(cell: WriteCell): Uint8Array {
       const b = new SubfieldBuilder();
       for (const r of f.refs) {
         const h = r.lnam;
-        b.u16(parseInt(h.slice(0, 4), 16)).u32(parseInt(h.slice(4, 12), 16)).u16(parseInt(h.slice(12, 16), 16)).u8(r.rind).text(r.comment ?? '');
+        b.u16(parseInt(h.slice(0, 4), 16))
+          .u32(parseInt(h.slice(4, 12), 16))
+          .u16(parseInt(h.slice(12, 16), 16))
+          .u8(r.rind)
+          .text(r.comment ?? '');
       }
       fields.push({ tag: 'FFPT', data: b.bytes() });
     }
     if (f.fspc) fields.push(control('FSPC', f.fspc));
     if (f.pointers?.length) {
       const b = new SubfieldBuilder();
-      for (const p of f.pointers) name(b, p).u8(p.ornt ?? 255).u8(p.usag ?? 255).u8(p.mask ?? 255);
+      for (const p of f.pointers)
+        name(b, p)
+          .u8(p.ornt ?? 255)
+          .u8(p.usag ?? 255)
+          .u8(p.mask ?? 255);
       fields.push({ tag: 'FSPT', data: b.bytes() });
     }
     records.push(fields);

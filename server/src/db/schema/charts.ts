@@ -1,4 +1,5 @@
-import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { geocontents } from './providers.js';
 import { jobs } from './jobs.js';
 import { users } from './users.js';
@@ -65,8 +66,16 @@ export const encUploads = pgTable(
       .notNull()
       .references(() => geocontents.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    /** staged → saved → applied (a reverted upload is deleted). */
+    /** staged → saved → applying → applied (a reverted or expired upload is deleted). */
     state: text('state').notNull().default('staged'),
+    /** While `applying`: the server process that claimed it (server_processes.id). */
+    claimedBy: uuid('claimed_by'),
+    /** A staged or saved upload is removed with its files after this time. */
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '7 days'`),
+    /** Bytes the staged files take (counted against the uploader's limit while open). */
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     /** The review rows shown to the provider. */
     comparison: jsonb('comparison').notNull(),
     /** What Apply does: the cells to write with their files and metadata. */

@@ -7,3 +7,8 @@ export * from './audit.js';
 export * from './licensing.js';
 export * from './catalog-data.js';
 export * from './charts.js';
+export * from './auth.js';
+export * from './processes.js';
+export * from './agreements.js';
+export * from './orders.js';
+export * from './devices.js';

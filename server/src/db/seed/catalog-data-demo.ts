@@ -12,13 +12,24 @@ import type { DemoExtension } from './demo.js';
 
 // Seed functions for a geocontent's non-chart data, reused by the demo data and the tests.
 
-export async function seedNtm(db: DbOrTx, blobs: BlobStore, opts: { geocontentId: number; title: string; description?: string; addDate?: Date }) {
+export async function seedNtm(
+  db: DbOrTx,
+  blobs: BlobStore,
+  opts: { geocontentId: number; title: string; description?: string; addDate?: Date },
+) {
   const pdf = makePdf([opts.title, 'Notice to mariners', `Issued ${(opts.addDate ?? new Date()).toISOString().slice(0, 10)}`]);
   const key = `ntm/${randomUUID()}-notice.pdf`;
   await blobs.put(key, pdf);
   const [row] = await db
     .insert(ntms)
-    .values({ geocontentId: opts.geocontentId, blobKey: key, filename: `${opts.title}.pdf`, size: pdf.length, description: opts.description ?? null, ...(opts.addDate ? { addDate: opts.addDate } : {}) })
+    .values({
+      geocontentId: opts.geocontentId,
+      blobKey: key,
+      filename: `${opts.title}.pdf`,
+      size: pdf.length,
+      description: opts.description ?? null,
+      ...(opts.addDate ? { addDate: opts.addDate } : {}),
+    })
     .returning();
   return row!;
 }
@@ -46,7 +57,15 @@ export async function seedRawDepth(
   const summary: RawDepthSummary | null = await summariseDepthFile(Readable.from([bytes]));
   const [row] = await db
     .insert(rawDepths)
-    .values({ geocontentId: opts.geocontentId, blobKey: key, filename: opts.filename, size: bytes.length, description: opts.description ?? null, isPublished: opts.isPublished ?? false, summary })
+    .values({
+      geocontentId: opts.geocontentId,
+      blobKey: key,
+      filename: opts.filename,
+      size: bytes.length,
+      description: opts.description ?? null,
+      isPublished: opts.isPublished ?? false,
+      summary,
+    })
     .returning();
   return row!;
 }
@@ -56,7 +75,10 @@ export async function seedNavMessage(
   blobs: BlobStore,
   opts: { geocontentId: number; userId: number | null; text: string; lat: number; lng: number; images?: Buffer[] },
 ) {
-  const [message] = await db.insert(navMessages).values({ geocontentId: opts.geocontentId, userId: opts.userId, text: opts.text, lat: opts.lat, lng: opts.lng }).returning();
+  const [message] = await db
+    .insert(navMessages)
+    .values({ geocontentId: opts.geocontentId, userId: opts.userId, text: opts.text, lat: opts.lat, lng: opts.lng })
+    .returning();
   for (const png of opts.images ?? []) {
     const key = `navmessages/${randomUUID()}-photo.png`;
     await blobs.put(key, png);
@@ -66,7 +88,13 @@ export async function seedNavMessage(
 }
 
 const demoPois: PoiInput[] = [
-  { name: 'Annapolis City Dock', category: 'harbour', description: 'Visitor berths, fresh water, shore power.', lat: 38.9771, lng: -76.4849 },
+  {
+    name: 'Annapolis City Dock',
+    category: 'harbour',
+    description: 'Visitor berths, fresh water, shore power.',
+    lat: 38.9771,
+    lng: -76.4849,
+  },
   { name: 'Back Creek Marina', category: 'marina', description: 'Fuel dock and pump-out.', lat: 38.9689, lng: -76.4781 },
   { name: 'Whitehall Bay anchorage', category: 'anchorage', description: 'Good holding in mud, 3–4 m.', lat: 39.0021, lng: -76.4468 },
   { name: 'Thomas Point Shoal Light', category: 'lighthouse', description: 'Screw-pile lighthouse, Fl W 5s.', lat: 38.8989, lng: -76.4361 },
@@ -89,8 +117,18 @@ export function seedCatalogDataDemo(blobs: BlobStore): DemoExtension {
     const gc = found?.gc;
     if (!gc) return;
     const day = (n: number) => new Date(Date.now() - n * 86_400_000);
-    await seedNtm(db, blobs, { geocontentId: gc.id, title: 'NTM 12/2025 Buoy relocated', description: 'Green buoy 7 moved 40 m east', addDate: day(30) });
-    await seedNtm(db, blobs, { geocontentId: gc.id, title: 'NTM 13/2025 Dredging works', description: 'Dredging in the approach channel until further notice', addDate: day(12) });
+    await seedNtm(db, blobs, {
+      geocontentId: gc.id,
+      title: 'NTM 12/2025 Buoy relocated',
+      description: 'Green buoy 7 moved 40 m east',
+      addDate: day(30),
+    });
+    await seedNtm(db, blobs, {
+      geocontentId: gc.id,
+      title: 'NTM 13/2025 Dredging works',
+      description: 'Dredging in the approach channel until further notice',
+      addDate: day(12),
+    });
     await seedNtm(db, blobs, { geocontentId: gc.id, title: 'NTM 14/2025 Light characteristic', addDate: day(2) });
     for (const p of demoPois.slice(0, 4)) await seedPoi(db, { geocontentId: gc.id, ...p });
     await seedPoiRelease(db, gc.id);
@@ -129,6 +167,12 @@ export function seedCatalogDataDemo(blobs: BlobStore): DemoExtension {
       lng: -76.428871,
       images: [makePng(96, 64, [120, 160, 200], [30, 60, 90]), makePng(64, 64, [200, 170, 90], [80, 60, 30])],
     });
-    await seedNavMessage(db, blobs, { geocontentId: gc.id, userId: sender?.id ?? null, text: 'Shoaling reported near marker 2', lat: 38.969876, lng: -76.470321 });
+    await seedNavMessage(db, blobs, {
+      geocontentId: gc.id,
+      userId: sender?.id ?? null,
+      text: 'Shoaling reported near marker 2',
+      lat: 38.969876,
+      lng: -76.470321,
+    });
   };
 }

@@ -10,7 +10,7 @@ export const demoPassword = 'demo-password';
 export const demoAccounts: { email: string; roles: Role[] }[] = [
   { email: 'user@demo.test', roles: ['user'] },
   { email: 'provider@demo.test', roles: ['user', 'provider'] },
-  { email: 'distributor@demo.test', roles: ['user', 'distributor'] },
+  { email: 'distributor@demo.test', roles: ['user', 'distributor', 'distributor2', 'order-manager'] },
   { email: 'manager@demo.test', roles: ['user', 'order-manager', 'distributor2'] },
   { email: 'admin@demo.test', roles: [...roles] },
 ];

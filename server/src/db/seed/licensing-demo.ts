@@ -19,18 +19,36 @@ import type { DemoExtension } from './demo.js';
 
 type Flags = Partial<Record<'s102' | 'poi' | 'ntm' | 'ais' | 'weather' | 'noaaWeather' | 'navMsg', boolean>>;
 
-export async function seedProduct(db: DbOrTx, opts: { geocontentId: number; licType: 'com' | 'corp' | 'free'; price?: number; isEnabled?: boolean } & Flags) {
+export async function seedProduct(
+  db: DbOrTx,
+  opts: { geocontentId: number; licType: 'com' | 'corp' | 'free'; price?: number; isEnabled?: boolean } & Flags,
+) {
   const { geocontentId, licType, price, isEnabled, ...flags } = opts;
   const [row] = await db
     .insert(products)
-    .values({ geocontentId, licType, isEnabled: isEnabled ?? true, price: licType === 'com' ? (price ?? 100).toFixed(2) : null, enc: true, ...flags })
+    .values({
+      geocontentId,
+      licType,
+      isEnabled: isEnabled ?? true,
+      price: licType === 'com' ? (price ?? 100).toFixed(2) : null,
+      enc: true,
+      ...flags,
+    })
     .returning();
   return row!;
 }
 
 export async function seedLicense(
   db: DbOrTx,
-  opts: { productId: number; userId: number; deviceCount?: number; months?: number | null; issuerType?: IssuerType; distributorId?: number; issuedAt?: Date },
+  opts: {
+    productId: number;
+    userId: number;
+    deviceCount?: number;
+    months?: number | null;
+    issuerType?: IssuerType;
+    distributorId?: number;
+    issuedAt?: Date;
+  },
 ) {
   const issuedAt = opts.issuedAt ?? new Date();
   const expiresAt = opts.months === null ? null : new Date(issuedAt);
@@ -52,10 +70,18 @@ export async function seedLicense(
   return row!;
 }
 
-export async function seedInstallation(db: DbOrTx, opts: { licenseId: number; deviceId: string; platformId: number; applicationTypeId?: number }) {
+export async function seedInstallation(
+  db: DbOrTx,
+  opts: { licenseId: number; deviceId: string; platformId: number; applicationTypeId?: number },
+) {
   const [row] = await db
     .insert(installations)
-    .values({ licenseId: opts.licenseId, deviceId: opts.deviceId, platformId: opts.platformId, applicationTypeId: opts.applicationTypeId ?? null })
+    .values({
+      licenseId: opts.licenseId,
+      deviceId: opts.deviceId,
+      platformId: opts.platformId,
+      applicationTypeId: opts.applicationTypeId ?? null,
+    })
     .returning();
   return row!;
 }
@@ -69,7 +95,10 @@ export async function seedCustomProduct(db: DbOrTx, opts: { distributorId: numbe
   const issuedAt = new Date();
   const expiredAt = new Date(issuedAt);
   expiredAt.setUTCMonth(expiredAt.getUTCMonth() + 12);
-  const [row] = await db.insert(customProducts).values({ distributorId: opts.distributorId, userId: opts.userId, title: opts.title, issuedAt, expiredAt }).returning();
+  const [row] = await db
+    .insert(customProducts)
+    .values({ distributorId: opts.distributorId, userId: opts.userId, title: opts.title, issuedAt, expiredAt })
+    .returning();
   await db.insert(customProductItems).values(opts.urls.map((url) => ({ customProductId: row!.id, type: 'S63ENC', url })));
   return row!;
 }
@@ -117,7 +146,13 @@ export const seedLicensingDemo: DemoExtension = async (db, accounts) => {
     await seedPermit(tx, { distributorId: agency.id, productId: corp.id, status: 'pending' });
     await seedPermit(tx, { distributorId: agency.id, productId: adminCom.id, status: 'paused' });
     await seedPermit(tx, { distributorId: agency.id, productId: adminCorp.id, status: 'rejected' });
-    await seedLicense(tx, { productId: com.id, userId: id('manager@demo.test'), deviceCount: 1, issuerType: 'distributor', distributorId: agency.id });
+    await seedLicense(tx, {
+      productId: com.id,
+      userId: id('manager@demo.test'),
+      deviceCount: 1,
+      issuerType: 'distributor',
+      distributorId: agency.id,
+    });
     await seedCustomProduct(tx, {
       distributorId: agency.id,
       userId: user,

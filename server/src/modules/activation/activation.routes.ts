@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activateBody, activateResult } from '@chartroom/contracts/activation';
 import { errorBody } from '@chartroom/contracts/errors';
 import type { Db } from '../../db/client.js';
+import { addMonths } from '../../lib/dates.js';
 import { activations } from '../../db/schema/index.js';
 
 const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -12,16 +13,14 @@ export function generateActivationCode(): string {
   return [...randomBytes(16)].map((b) => codeAlphabet[b % 32]).join('');
 }
 
-export function addMonths(date: Date, months: number): Date {
-  const d = new Date(date);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-}
-
 export const activationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/api/installation/activate',
     {
+      // Open to guests; a signed-in user's token makes the code (and the device it activates) theirs.
+      onRequest: async function (request, reply) {
+        if (request.headers.authorization) await app.authenticate.call(this, request, reply);
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['devices'],

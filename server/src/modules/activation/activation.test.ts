@@ -31,6 +31,11 @@ describe('device activation', () => {
   ])('refuses %o naming %s', async (payload, field) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/installation/activate', payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details.map((d: { path: string }) => d.path).join(' ')).toContain(field);
+    expect(
+      res
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .join(' '),
+    ).toContain(field);
   });
 });

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -11,9 +11,19 @@ export interface AuditInput {
   ip: string | null;
 }
 
-/** Writes one audit entry, in the caller's transaction so it exists exactly when the action does. */
+/** The advisory lock that puts audited transactions in one line (any constant key of our own). */
+const AUDIT_LOCK_KEY = 0x4155_4454;
+
+/**
+ * Writes one audit entry, in the caller's transaction so it exists exactly when the action does.
+ * The entry takes a transaction-level advisory lock before its id is drawn, so a second audited
+ * transaction waits here until the first commits: ids (and times) follow commit order, also with
+ * concurrent writers on PostgreSQL. Call it as the transaction's last step, so the wait is short.
+ */
 export async function recordAudit(db: DbOrTx, entry: AuditInput): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
   await db.insert(auditLog).values({
+    createdAt: sql`clock_timestamp()`,
     actorUserId: entry.actor?.id ?? null,
     action: entry.action,
     geocontentId: entry.geocontentId,
@@ -28,6 +38,6 @@ export async function listAuditForGeocontent(db: DbOrTx, gcId: number, limit: nu
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(eq(auditLog.geocontentId, gcId))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(desc(auditLog.id))
     .limit(limit);
 }

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { auditEntry, gcidQuery } from '@chartroom/contracts/licensing';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
-import { requireOwnedGeocontent } from '../providers/providers.service.js';
-import { listAuditForGeocontent } from './audit.repository.js';
+import { listGeocontentAudit } from './audit.service.js';
 
 /** The provider reads who did what to its geocontent's licences, permits and products. */
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -20,17 +19,6 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: z.array(auditEntry) },
       },
     },
-    async (request) => {
-      const gc = await requireOwnedGeocontent(db, actorOf(request), request.query.gcid);
-      const rows = await listAuditForGeocontent(db, gc.id, request.query.limit);
-      return rows.map(({ entry, email }) => ({
-        id: entry.id,
-        action: entry.action,
-        actor: email ? { email } : null,
-        subject: entry.subject as Record<string, unknown>,
-        ip: entry.ip,
-        createdAt: entry.createdAt.toISOString(),
-      }));
-    },
+    async (request) => listGeocontentAudit({ db, actor: actorOf(request), input: request.query }),
   );
 };

@@ -22,6 +22,13 @@ describe('logs', () => {
     await t.app.jobs.drain();
     const [mail] = await t.database.db.query.mailOutbox.findMany();
     const mailed = /Password: (\S+)/.exec(mail!.text)![1]!;
+    await t.app.inject({ method: 'POST', url: '/auth/register', payload: { email: 'logged@example.test', repassword: true } });
+    await t.app.jobs.drain();
+    const reset = (await t.database.db.query.mailOutbox.findMany()).at(-1)!;
+    const resetToken = /token=([\w-]+)/.exec(reset.text)![1]!;
+    // The link opened in a browser, then used.
+    await t.app.inject({ method: 'GET', url: `/reset-password?token=${resetToken}` });
+    await t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: resetToken, password: 'logged-new-password' } });
 
     const all = lines.join('\n');
     expect(lines.length).toBeGreaterThan(3);
@@ -29,6 +36,9 @@ describe('logs', () => {
     expect(all).not.toContain('test-password');
     expect(all).not.toContain(token);
     expect(all).not.toContain(mailed);
+    expect(all).not.toContain(resetToken);
+    expect(all).not.toContain('logged-new-password');
+    expect(all).toContain('token=[redacted]');
     expect(all).toContain('logged@example.test');
   });
 });

@@ -24,11 +24,22 @@ describe('chart uploads: ownership, limits and clean-up', () => {
     const before = listBlobFiles(t);
 
     const calls = [
-      () => postFiles(t, '/api/geocontent/addenc', b.headers, [{ name: 'files', filename: 'XX000001.000', data: junk(10) }, { name: 'gcid', value: String(a.gcId) }]),
-      () => postFiles(t, '/api/geocontent/adds102', b.headers, [{ name: 'files', filename: 'grid.h5', data: junk(10) }, { name: 'gcid', value: String(a.gcId) }]),
-      () => postFiles(t, '/api/geocontent/AddS63ToGeocontent', b.headers, [
-        { name: 'file', filename: 'set.zip', data: junk(10) }, { name: 'deviceKey', value: '12345' }, { name: 'geocontentId', value: String(a.gcId) },
-      ]),
+      () =>
+        postFiles(t, '/api/geocontent/addenc', b.headers, [
+          { name: 'files', filename: 'XX000001.000', data: junk(10) },
+          { name: 'gcid', value: String(a.gcId) },
+        ]),
+      () =>
+        postFiles(t, '/api/geocontent/adds102', b.headers, [
+          { name: 'files', filename: 'grid.h5', data: junk(10) },
+          { name: 'gcid', value: String(a.gcId) },
+        ]),
+      () =>
+        postFiles(t, '/api/geocontent/AddS63ToGeocontent', b.headers, [
+          { name: 'file', filename: 'set.zip', data: junk(10) },
+          { name: 'deviceKey', value: '12345' },
+          { name: 'geocontentId', value: String(a.gcId) },
+        ]),
       () => t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${a.gcId}`, headers: b.headers }),
       () => t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${a.gcId}&type=s102`, headers: b.headers }),
       () => t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUploads?gcid=${a.gcId}`, headers: b.headers }),
@@ -44,7 +55,9 @@ describe('chart uploads: ownership, limits and clean-up', () => {
     }
     expect(listBlobFiles(t)).toEqual(before);
     // A's upload is untouched.
-    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUpload?guid=${guid}`, headers: a.headers })).json().guid).toBe(guid);
+    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUpload?guid=${guid}`, headers: a.headers })).json().guid).toBe(
+      guid,
+    );
   });
 
   it('needs the provider role', async () => {
@@ -98,16 +111,28 @@ describe('chart uploads: ownership, limits and clean-up', () => {
 
   it('saves a staged upload for later and reverts it', async () => {
     const p = await loginProvider(t, 'Save Office');
-    const staged = (await postFiles(t, '/api/geocontent/addenc', p.headers, [
-      { name: 'gcid', value: String(p.gcId) },
-      { name: 'files', filename: 'XX000005.000', data: junk(10) },
-    ])).json();
+    const staged = (
+      await postFiles(t, '/api/geocontent/addenc', p.headers, [
+        { name: 'gcid', value: String(p.gcId) },
+        { name: 'files', filename: 'XX000005.000', data: junk(10) },
+      ])
+    ).json();
     expect(staged.charts[0]).toMatchObject({ chartName: 'XX000005', isChanged: false, errors: [{ code: 'not_s57' }] });
-    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/SaveEnc?guid=${staged.guid}`, headers: p.headers })).json()).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/SaveEnc?guid=${staged.guid}`, headers: p.headers })).json()).toBe(
+      true,
+    );
     const saved = (await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUploads?gcid=${p.gcId}`, headers: p.headers })).json();
-    expect(saved).toEqual([{ guid: staged.guid, state: 'saved', createdAt: expect.any(String), hasChanges: false, chartCount: 1 }]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/RevertEnc?guid=${staged.guid}`, headers: p.headers })).json()).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUploads?gcid=${p.gcId}`, headers: p.headers })).json()).toEqual([]);
+    expect(saved).toEqual([
+      { guid: staged.guid, state: 'saved', createdAt: expect.any(String), expiresAt: staged.expiresAt, hasChanges: false, chartCount: 1 },
+    ]);
+    // A staged upload expires a week after it was made unless it is applied or reverted.
+    expect(Date.parse(staged.expiresAt) - Date.parse(staged.createdAt)).toBeGreaterThan(6.9 * 86_400_000);
+    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/RevertEnc?guid=${staged.guid}`, headers: p.headers })).json()).toBe(
+      true,
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUploads?gcid=${p.gcId}`, headers: p.headers })).json()).toEqual(
+      [],
+    );
     expect(listBlobFiles(t).filter((f) => f.includes(staged.guid))).toEqual([]);
   });
 });

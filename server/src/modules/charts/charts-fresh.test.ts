@@ -26,23 +26,43 @@ describe('chart ingestion with cells written by packages/s57', () => {
 
   it('reviews and applies the demo cell with two updates', async () => {
     const p = await loginProvider(t);
-    const review = (await postFiles(t, '/api/geocontent/addenc', p.headers, [
-      file('XX5DEMO1.000', base), file('XX5DEMO1.001', upd(1)), file('XX5DEMO1.002', upd(2)),
-      { name: 'gcid', value: String(p.gcId) },
-    ])).json();
-    expect(review).toMatchObject({ hasChanges: true, state: 'staged', charts: [{ chartName: 'XX5DEMO1', oldEdtn: null, oldUpdn: null, newEdtn: 1, newUpdn: 2, isChanged: true, errors: [] }] });
-    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/ApplyEnc?guid=${review.guid}`, headers: p.headers })).json()).toBe(true);
+    const review = (
+      await postFiles(t, '/api/geocontent/addenc', p.headers, [
+        file('XX5DEMO1.000', base),
+        file('XX5DEMO1.001', upd(1)),
+        file('XX5DEMO1.002', upd(2)),
+        { name: 'gcid', value: String(p.gcId) },
+      ])
+    ).json();
+    expect(review).toMatchObject({
+      hasChanges: true,
+      state: 'staged',
+      charts: [{ chartName: 'XX5DEMO1', oldEdtn: null, oldUpdn: null, newEdtn: 1, newUpdn: 2, isChanged: true, errors: [] }],
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/ApplyEnc?guid=${review.guid}`, headers: p.headers })).json()).toBe(
+      true,
+    );
     const list = await getCollection(p);
     expect(list.charts).toEqual([
       {
-        id: expect.any(Number), name: 'XX5DEMO1', edition: 1, update: 2, releaseDate: '2024-02-07', scale: 12000, band: 5,
-        description: 'Fictional demo harbour - not for navigation', bbox: [10, 54, 10.1, 54.06], previewUrl: null,
+        id: expect.any(Number),
+        name: 'XX5DEMO1',
+        edition: 1,
+        update: 2,
+        releaseDate: '2024-02-07',
+        scale: 12000,
+        band: 5,
+        description: 'Fictional demo harbour - not for navigation',
+        bbox: [10, 54, 10.1, 54.06],
+        previewUrl: null,
       },
     ]);
     // Applying twice is refused; the review of an applied upload stays readable.
     const twice = await t.app.inject({ method: 'GET', url: `/api/geocontent/ApplyEnc?guid=${review.guid}`, headers: p.headers });
     expect(twice.statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUpload?guid=${review.guid}`, headers: p.headers })).json().state).toBe('applied');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUpload?guid=${review.guid}`, headers: p.headers })).json().state,
+    ).toBe('applied');
   });
 
   it('unpacks a zipped exchange set and checks it against its CATALOG.031', async () => {
@@ -52,39 +72,65 @@ describe('chart ingestion with cells written by packages/s57', () => {
       { file: 'XX5DEMO1.001', crc: 0x12345678 },
     ]);
     const zip = zipSync({ 'ENC_ROOT/CATALOG.031': catalog, 'ENC_ROOT/XX/XX5DEMO1.000': base, 'ENC_ROOT/XX/XX5DEMO1.001': upd(1) });
-    const review = (await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('ENC.zip', zip)])).json();
+    const review = (
+      await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('ENC.zip', zip)])
+    ).json();
     expect(review.charts).toEqual([
-      expect.objectContaining({ chartName: 'XX5DEMO1', isChanged: false, errors: [{ code: 'crc_mismatch', message: expect.stringContaining('XX5DEMO1.001') }] }),
+      expect.objectContaining({
+        chartName: 'XX5DEMO1',
+        isChanged: false,
+        errors: [{ code: 'crc_mismatch', message: expect.stringContaining('XX5DEMO1.001') }],
+      }),
     ]);
     expect(review.hasChanges).toBe(false);
 
     const good = zipSync({ 'CATALOG.031': writeCatalog([{ file: 'XX5DEMO1.000', crc: crc32(base) }]), 'XX5DEMO1.000': base });
-    const ok = (await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('ENC.zip', good)])).json();
+    const ok = (
+      await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('ENC.zip', good)])
+    ).json();
     expect(ok.charts).toEqual([expect.objectContaining({ chartName: 'XX5DEMO1', newEdtn: 1, newUpdn: 0, isChanged: true, errors: [] })]);
 
     // A zip cut short (its central directory lost) is refused by name and leaves nothing staged.
     const before = listBlobFiles(t);
-    const cut = await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('CUT.zip', good.subarray(0, good.length >> 1))]);
+    const cut = await postFiles(t, '/api/geocontent/addenc', p.headers, [
+      { name: 'gcid', value: String(p.gcId) },
+      file('CUT.zip', good.subarray(0, good.length >> 1)),
+    ]);
     expect(cut.statusCode).toBe(400);
-    expect(cut.json()).toMatchObject({ code: 'unsupported_file', message: expect.stringMatching(/CUT\.zip is not a readable zip archive: not a zip archive/) });
+    expect(cut.json()).toMatchObject({
+      code: 'unsupported_file',
+      message: expect.stringMatching(/CUT\.zip is not a readable zip archive: not a zip archive/),
+    });
     expect(listBlobFiles(t)).toEqual(before);
   });
 
   it('flags an update for another edition, an update out of sequence and updates without a base', async () => {
     const p = await loginProvider(t);
-    const wrongEdition = (await postFiles(t, '/api/geocontent/addenc', p.headers, [
-      { name: 'gcid', value: String(p.gcId) }, file('XX5DEMO1.000', base), file('XX5DEMO1.001', upd(1, { edition: 2 })),
-    ])).json();
+    const wrongEdition = (
+      await postFiles(t, '/api/geocontent/addenc', p.headers, [
+        { name: 'gcid', value: String(p.gcId) },
+        file('XX5DEMO1.000', base),
+        file('XX5DEMO1.001', upd(1, { edition: 2 })),
+      ])
+    ).json();
     expect(wrongEdition.charts[0].errors.map((e: { code: string }) => e.code)).toEqual(['update_edition']);
 
-    const noBase = (await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('XX5DEMO1.001', upd(1))])).json();
+    const noBase = (
+      await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('XX5DEMO1.001', upd(1))])
+    ).json();
     expect(noBase.charts[0]).toMatchObject({ isChanged: false, errors: [{ code: 'base_missing' }] });
 
-    const first = (await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('XX5DEMO1.000', base)])).json();
+    const first = (
+      await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('XX5DEMO1.000', base)])
+    ).json();
     await t.app.inject({ method: 'GET', url: `/api/geocontent/ApplyEnc?guid=${first.guid}`, headers: p.headers });
-    const gap = (await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('XX5DEMO1.003', upd(3))])).json();
+    const gap = (
+      await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('XX5DEMO1.003', upd(3))])
+    ).json();
     expect(gap.charts[0]).toMatchObject({ oldEdtn: 1, oldUpdn: 0, newUpdn: 3, isChanged: false, errors: [{ code: 'updates_missing' }] });
-    const next = (await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('XX5DEMO1.001', upd(1))])).json();
+    const next = (
+      await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'gcid', value: String(p.gcId) }, file('XX5DEMO1.001', upd(1))])
+    ).json();
     expect(next.charts[0]).toMatchObject({ oldUpdn: 0, newUpdn: 1, isChanged: true, errors: [] });
   });
 
@@ -115,10 +161,14 @@ describe('S-63 conversion of sets built with packages/s63', () => {
       { name: 'XX5DEMO1', edition: 1, update: 0, encrypted: encryptCell(base, 'XX5DEMO1.000', ck1) },
       { name: 'XX5DEMO1', edition: 1, update: 1, encrypted: encryptCell(upd(1), 'XX5DEMO1.001', ck1) },
     ],
-    permitText: writePermitFile({ enc: [{ permit: createCellPermit({ cellName: 'XX5DEMO1', expiry: '20991231', ck1, ck2, hwId }), edition: 1 }] }),
+    permitText: writePermitFile({
+      enc: [{ permit: createCellPermit({ cellName: 'XX5DEMO1', expiry: '20991231', ck1, ck2, hwId }), edition: 1 }],
+    }),
   });
   const parts = (deviceKey: string, gcId: number): Part[] => [
-    { name: 'geocontentId', value: String(gcId) }, { name: 'deviceKey', value: deviceKey }, { name: 'file', filename: 'XX_set.zip', data: set },
+    { name: 'geocontentId', value: String(gcId) },
+    { name: 'deviceKey', value: deviceKey },
+    { name: 'file', filename: 'XX_set.zip', data: set },
   ];
 
   it('decrypts the set with its HW_ID and replaces the collection', async () => {
@@ -131,7 +181,14 @@ describe('S-63 conversion of sets built with packages/s63', () => {
       type: 's63',
       metaInfo: { ZipFileName: 'XX_set.zip' },
       charts: [{ name: 'XX5DEMO1', edition: 1, update: 1, scale: 12000, band: 5, releaseDate: '2024-02-06' }],
-      conversion: { state: 'done', error: null, cells: [{ name: 'XX5DEMO1', update: 0, status: 'decrypted' }, { name: 'XX5DEMO1', update: 1, status: 'decrypted' }] },
+      conversion: {
+        state: 'done',
+        error: null,
+        cells: [
+          { name: 'XX5DEMO1', update: 0, status: 'decrypted' },
+          { name: 'XX5DEMO1', update: 1, status: 'decrypted' },
+        ],
+      },
     });
   });
 
@@ -159,7 +216,9 @@ describe('S-63 conversion of sets built with packages/s63', () => {
       permitText: writePermitFile({ enc: ['XX5DEMO1', 'XX5DEMO2', 'XX5JUNK1'].map(permitFor) }),
     });
     const up = await postFiles(t, '/api/geocontent/AddS63ToGeocontent', p.headers, [
-      { name: 'geocontentId', value: String(p.gcId) }, { name: 'deviceKey', value: hwId }, { name: 'file', filename: 'several.zip', data: several },
+      { name: 'geocontentId', value: String(p.gcId) },
+      { name: 'deviceKey', value: hwId },
+      { name: 'file', filename: 'several.zip', data: several },
     ]);
     expect(up.statusCode).toBe(200);
     // The zip is read through its path on disk, never whole: only the stored cells are read back.
@@ -167,16 +226,28 @@ describe('S-63 conversion of sets built with packages/s63', () => {
     const paths = vi.spyOn(t.app.blobs, 'localPath');
     try {
       expect(await t.app.jobs.drain()).toBe(1);
-      expect(reads.mock.calls.map(([key]) => key.slice(key.lastIndexOf('/') + 1))).toEqual(['XX5DEMO1.000', 'XX5DEMO1.001', 'XX5DEMO2.000', 'XX5JUNK1.000']);
+      expect(reads.mock.calls.map(([key]) => key.slice(key.lastIndexOf('/') + 1))).toEqual([
+        'XX5DEMO1.000',
+        'XX5DEMO1.001',
+        'XX5DEMO2.000',
+        'XX5JUNK1.000',
+      ]);
       expect(paths.mock.calls.some(([key]) => key.startsWith('s63/') && key.endsWith('-several.zip'))).toBe(true);
     } finally {
       reads.mockRestore();
       paths.mockRestore();
     }
     const list = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}`, headers: p.headers })).json();
-    expect(list.charts.map((c: { name: string; update: number }) => [c.name, c.update])).toEqual([['XX5DEMO1', 1], ['XX5DEMO2', 0]]);
+    expect(list.charts.map((c: { name: string; update: number }) => [c.name, c.update])).toEqual([
+      ['XX5DEMO1', 1],
+      ['XX5DEMO2', 0],
+    ]);
     expect(list.conversion.cells.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual([
-      ['XX5DEMO1', 'decrypted'], ['XX5DEMO1', 'decrypted'], ['XX5DEMO2', 'decrypted'], ['XX5JUNK1', 'corrupt'], ['XX5NOPER', 'no_permit'],
+      ['XX5DEMO1', 'decrypted'],
+      ['XX5DEMO1', 'decrypted'],
+      ['XX5DEMO2', 'decrypted'],
+      ['XX5JUNK1', 'corrupt'],
+      ['XX5NOPER', 'no_permit'],
     ]);
     const kept = listBlobFiles(t).filter((k) => k.startsWith(`charts/${p.gcId}/`));
     expect(kept.map((k) => k.slice(k.lastIndexOf('/') + 1))).toEqual(['XX5DEMO1.000', 'XX5DEMO1.001', 'XX5DEMO2.000']);

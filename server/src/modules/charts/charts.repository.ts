@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { chartCollections, charts, encUploads, jobs, s63Conversions } from '../../db/schema/index.js';
+import { chartCollections, charts, encUploads, jobs, s63Conversions, users } from '../../db/schema/index.js';
+import { noteChartsChanged } from '../tiles/chart-changes.js';
 import type { CellMeta } from './cell-meta.js';
 
 export async function findCollection(db: DbOrTx, gcId: number, kind: string) {
@@ -22,9 +23,16 @@ export async function upsertCollection(
   if (values.companionKeys !== undefined) set.companionKeys = values.companionKeys;
   const [row] = await db
     .insert(chartCollections)
-    .values({ geocontentId: values.geocontentId, kind: values.kind, type: values.type, metaInfo: values.metaInfo ?? null, companionKeys: values.companionKeys ?? {} })
+    .values({
+      geocontentId: values.geocontentId,
+      kind: values.kind,
+      type: values.type,
+      metaInfo: values.metaInfo ?? null,
+      companionKeys: values.companionKeys ?? {},
+    })
     .onConflictDoUpdate({ target: [chartCollections.geocontentId, chartCollections.kind], set })
     .returning();
+  noteChartsChanged(values.geocontentId);
   return row!;
 }
 
@@ -34,7 +42,10 @@ export async function listCharts(db: DbOrTx, collectionId: number) {
 
 export async function findChartsByName(db: DbOrTx, collectionId: number, names: string[]) {
   if (names.length === 0) return [];
-  return db.select().from(charts).where(and(eq(charts.collectionId, collectionId), inArray(charts.name, names)));
+  return db
+    .select()
+    .from(charts)
+    .where(and(eq(charts.collectionId, collectionId), inArray(charts.name, names)));
 }
 
 export async function deleteChartsOfCollection(db: DbOrTx, collectionId: number) {
@@ -86,7 +97,7 @@ export async function findChartOfGeocontents(db: DbOrTx, chartId: number, gcIds:
 
 export async function insertEncUpload(
   db: DbOrTx,
-  values: { guid: string; geocontentId: number; createdBy: number; comparison: unknown; plan: unknown },
+  values: { guid: string; geocontentId: number; createdBy: number; comparison: unknown; plan: unknown; expiresAt: Date; bytes: number },
 ) {
   const [row] = await db.insert(encUploads).values(values).returning();
   return row!;
@@ -97,28 +108,98 @@ export async function findEncUpload(db: DbOrTx, guid: string) {
   return row;
 }
 
-/** Locks the upload row for the apply transaction, so two Apply clicks cannot both run. */
-export async function lockEncUpload(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(encUploads).where(eq(encUploads.id, id)).for('update');
+const openStates = ['staged', 'saved'];
+
+/**
+ * Claims an open upload for applying: one conditional UPDATE, so of two simultaneous Apply calls
+ * exactly one gets the row back. The claim names the process, so a crash mid-apply can be undone.
+ */
+export async function claimEncUpload(db: DbOrTx, id: number, processId: string) {
+  const [row] = await db
+    .update(encUploads)
+    .set({ state: 'applying', claimedBy: processId })
+    .where(and(eq(encUploads.id, id), inArray(encUploads.state, openStates)))
+    .returning();
   return row;
 }
 
-export async function setEncUploadState(db: DbOrTx, id: number, state: string) {
+/** Gives a claimed upload back (the apply failed): it is open again, as `saved`. */
+export async function releaseEncUpload(db: DbOrTx, id: number, processId: string) {
   await db
     .update(encUploads)
-    .set({ state, appliedAt: state === 'applied' ? sql`now()` : null })
-    .where(eq(encUploads.id, id));
+    .set({ state: 'saved', claimedBy: null })
+    .where(and(eq(encUploads.id, id), eq(encUploads.state, 'applying'), eq(encUploads.claimedBy, processId)));
 }
 
-export async function deleteEncUpload(db: DbOrTx, id: number) {
-  await db.delete(encUploads).where(eq(encUploads.id, id));
+/** Marks a claimed upload applied; false when the claim is no longer ours. */
+export async function markEncUploadApplied(db: DbOrTx, id: number, processId: string): Promise<boolean> {
+  const rows = await db
+    .update(encUploads)
+    .set({ state: 'applied', claimedBy: null, appliedAt: sql`now()` })
+    .where(and(eq(encUploads.id, id), eq(encUploads.state, 'applying'), eq(encUploads.claimedBy, processId)))
+    .returning({ id: encUploads.id });
+  return rows.length === 1;
+}
+
+/** Keeps an open upload to apply later; false when it is being applied or already applied. */
+export async function saveOpenEncUpload(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(encUploads)
+    .set({ state: 'saved' })
+    .where(and(eq(encUploads.id, id), inArray(encUploads.state, openStates)))
+    .returning({ id: encUploads.id });
+  return rows.length === 1;
+}
+
+/** Deletes an open upload; false when it is being applied or already applied. */
+export async function deleteOpenEncUpload(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(encUploads)
+    .where(and(eq(encUploads.id, id), inArray(encUploads.state, openStates)))
+    .returning({ id: encUploads.id });
+  return rows.length === 1;
+}
+
+/** Open uploads past their expiry, deleted; their guids are returned so their files can go too. */
+export async function deleteExpiredEncUploads(db: DbOrTx) {
+  return db
+    .delete(encUploads)
+    .where(and(inArray(encUploads.state, openStates), lt(encUploads.expiresAt, sql`now()`)))
+    .returning({ guid: encUploads.guid, geocontentId: encUploads.geocontentId });
+}
+
+/** Uploads left `applying` by processes that are gone (a crash mid-apply): reopened, returned. */
+export async function reopenAbandonedEncUploads(db: DbOrTx, liveProcessIds: string[]) {
+  return db
+    .update(encUploads)
+    .set({ state: 'saved', claimedBy: null })
+    .where(and(eq(encUploads.state, 'applying'), or(isNull(encUploads.claimedBy), notInArray(encUploads.claimedBy, liveProcessIds))))
+    .returning();
+}
+
+/** Serialises one user's concurrent uploads at the point where their staged bytes are counted. */
+export async function lockUserForUploads(db: DbOrTx, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Bytes the user's open staged uploads take. */
+export async function sumOpenUploadBytesOfUser(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${encUploads.bytes}), 0)` })
+    .from(encUploads)
+    .where(and(eq(encUploads.createdBy, userId), inArray(encUploads.state, openStates)));
+  return Number(row?.total ?? 0);
+}
+
+export async function listEncUploadGuids(db: DbOrTx) {
+  return (await db.select({ guid: encUploads.guid }).from(encUploads)).map((r) => r.guid);
 }
 
 export async function listOpenEncUploads(db: DbOrTx, gcId: number) {
   return db
     .select()
     .from(encUploads)
-    .where(and(eq(encUploads.geocontentId, gcId), eq(encUploads.state, 'saved')))
+    .where(and(eq(encUploads.geocontentId, gcId), inArray(encUploads.state, openStates)))
     .orderBy(desc(encUploads.createdAt));
 }
 
@@ -150,4 +231,8 @@ export async function findLatestConversion(db: DbOrTx, gcId: number) {
     .orderBy(desc(s63Conversions.id))
     .limit(1);
   return row;
+}
+
+export async function listConversionZipKeys(db: DbOrTx) {
+  return (await db.select({ zipKey: s63Conversions.zipKey }).from(s63Conversions)).map((r) => r.zipKey);
 }

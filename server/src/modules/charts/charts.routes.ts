@@ -1,11 +1,28 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  addS102Answer, addS63Answer, chartCollection, chartComparison, encUploadList, gcidQuery, getCollectionQuery, guidQuery, s102PreviewParams,
+  addS102Answer,
+  addS63Answer,
+  chartCollection,
+  chartComparison,
+  encUploadList,
+  gcidQuery,
+  getCollectionQuery,
+  guidQuery,
+  s102PreviewParams,
 } from '@chartroom/contracts/charts';
 import { actorOf } from '../../plugins/auth.js';
 import {
-  applyEnc, getCollection, getEncUpload, listSavedEncUploads, openS102Preview, revertEnc, saveEnc, uploadEnc, uploadS102, uploadS63,
+  applyEnc,
+  getCollection,
+  getEncUpload,
+  listSavedEncUploads,
+  openS102Preview,
+  revertEnc,
+  saveEnc,
+  uploadEnc,
+  uploadS102,
+  uploadS63,
   type ChartDeps,
 } from './charts.service.js';
 
@@ -21,7 +38,9 @@ export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (ap
     '/api/geocontent/addenc',
     {
       schema: {
-        tags, security, ...multipart,
+        tags,
+        security,
+        ...multipart,
         summary: 'Stage S-57 files (cells, updates, CATALOG.031, TXT/TIF, or a zip) and compare them with the collection',
         description: 'Multipart: `files` (repeated) and `gcid`.',
         response: { 200: chartComparison },
@@ -32,20 +51,44 @@ export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (ap
 
   app.get(
     '/api/geocontent/GetEncUpload',
-    { schema: { tags, security, summary: 'A staged upload with its comparison (the review screen)', querystring: guidQuery, response: { 200: chartComparison } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A staged upload with its comparison (the review screen)',
+        querystring: guidQuery,
+        response: { 200: chartComparison },
+      },
+    },
     async (request) => getEncUpload({ db, actor: actorOf(request), guid: request.query.guid }),
   );
 
   app.get(
     '/api/geocontent/GetEncUploads',
-    { schema: { tags, security, summary: 'Saved uploads waiting to be applied', querystring: gcidQuery, response: { 200: encUploadList } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Open uploads (staged or saved) waiting to be applied, with their expiry',
+        querystring: gcidQuery,
+        response: { 200: encUploadList },
+      },
+    },
     async (request) => listSavedEncUploads({ db, actor: actorOf(request), gcId: request.query.gcid }),
   );
 
   app.get(
     '/api/geocontent/ApplyEnc',
-    { schema: { tags, security, summary: 'Apply a staged upload in one transaction', querystring: guidQuery, response: { 200: z.boolean() } } },
-    async (request) => applyEnc({ deps, actor: actorOf(request), guid: request.query.guid }),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Apply a staged upload in one transaction',
+        querystring: guidQuery,
+        response: { 200: z.boolean() },
+      },
+    },
+    async (request) => applyEnc({ deps, actor: actorOf(request), guid: request.query.guid, ip: request.ip }),
   );
 
   app.get(
@@ -56,15 +99,19 @@ export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (ap
 
   app.get(
     '/api/geocontent/RevertEnc',
-    { schema: { tags, security, summary: 'Discard a staged upload and its files', querystring: guidQuery, response: { 200: z.boolean() } } },
-    async (request) => revertEnc({ deps, actor: actorOf(request), guid: request.query.guid }),
+    {
+      schema: { tags, security, summary: 'Discard a staged upload and its files', querystring: guidQuery, response: { 200: z.boolean() } },
+    },
+    async (request) => revertEnc({ deps, actor: actorOf(request), guid: request.query.guid, ip: request.ip }),
   );
 
   app.post(
     '/api/geocontent/AddS63ToGeocontent',
     {
       schema: {
-        tags, security, ...multipart,
+        tags,
+        security,
+        ...multipart,
         summary: 'Upload an S-63 exchange set zip; a background job decrypts it',
         description: 'Multipart: `file` (the zip), `deviceKey` (the HW_ID of the permits) and `geocontentId`.',
         response: { 200: addS63Answer },
@@ -77,8 +124,12 @@ export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (ap
     '/api/geocontent/adds102',
     {
       schema: {
-        tags, security, ...multipart,
-        summary: 'Upload S-102 grids', description: 'Multipart: `files` (repeated) and `gcid`.', response: { 200: addS102Answer },
+        tags,
+        security,
+        ...multipart,
+        summary: 'Upload S-102 grids',
+        description: 'Multipart: `files` (repeated) and `gcid`.',
+        response: { 200: addS102Answer },
       },
     },
     async (request) => uploadS102({ deps, actor: actorOf(request), request }),
@@ -86,7 +137,15 @@ export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (ap
 
   app.get(
     '/charts/getCollection',
-    { schema: { tags, security, summary: 'The chart collection of a geocontent (enc or s102)', querystring: getCollectionQuery, response: { 200: chartCollection } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The chart collection of a geocontent (enc or s102)',
+        querystring: getCollectionQuery,
+        response: { 200: chartCollection },
+      },
+    },
     async (request) => getCollection({ db, actor: actorOf(request), gcId: request.query.gcid, kind: request.query.type }),
   );
 

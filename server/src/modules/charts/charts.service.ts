@@ -3,18 +3,31 @@ import type { ChartCollection, ChartComparison, ChartKind, ChartRow, ConversionS
 import type { Db } from '../../db/client.js';
 import type { ChartDbRow, EncUploadRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { newUploadId, receiveMultipart, type ReceivedMultipart } from '../../storage/uploads.js';
+import { formatBytes, newUploadId, receiveMultipart, type ReceivedMultipart } from '../../storage/uploads.js';
+import { listCheckedZipEntries, type UnzipLimits } from '../../storage/zip-unpack.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { findProviderByOwner, listGeocontents } from '../providers/providers.repository.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
 import { applyEncPlan } from './enc-apply.js';
-import { compareEncUpload } from './enc-compare.js';
+import { classifyFile, compareEncUpload, type EncPlan } from './enc-compare.js';
 import { expandStagedUploads } from './enc-staging.js';
 import {
-  deleteEncUpload, findChartOfGeocontents, findCollection, findEncUpload, findLatestConversion, insertConversion,
-  insertEncUpload, listCharts, listOpenEncUploads, setConversionJob, setEncUploadState,
+  deleteOpenEncUpload,
+  findChartOfGeocontents,
+  findCollection,
+  findEncUpload,
+  findLatestConversion,
+  insertConversion,
+  insertEncUpload,
+  listCharts,
+  listOpenEncUploads,
+  lockUserForUploads,
+  saveOpenEncUpload,
+  setConversionJob,
+  sumOpenUploadBytesOfUser,
 } from './charts.repository.js';
 import { ingestS102 } from './s102-ingest.js';
 import { s63ConversionJobKind, type S63ConversionPayload } from './s63-conversion.job.js';
@@ -24,6 +37,13 @@ export interface ChartDeps {
   blobs: BlobStore;
   maxChartUploadBytes: number;
   maxUploadBytes: number;
+  /** This server process (server_processes.id): it claims the uploads it applies. */
+  processId: string;
+  /** Zip limits per upload; maxTotalBytes is the per-upload bound. */
+  unzip: UnzipLimits;
+  /** Uncompressed bytes one user's open staged uploads may take together. */
+  maxUnzippedBytesPerUser: number;
+  stagedUploadTtlMs: number;
 }
 
 function positiveId(value: string | undefined, field: string): number {
@@ -44,10 +64,12 @@ async function receiveForGeocontent(
   actor: Actor,
   opts: { staging: string; maxFileBytes: number; gcField: string; check?: (received: ReceivedMultipart) => void },
 ) {
-  const received = await receiveMultipart(request, deps.blobs, { prefix: opts.staging, maxFileBytes: opts.maxFileBytes }).catch(async (err: unknown) => {
-    await deps.blobs.deletePrefix(opts.staging);
-    throw err;
-  });
+  const received = await receiveMultipart(request, deps.blobs, { prefix: opts.staging, maxFileBytes: opts.maxFileBytes }).catch(
+    async (err: unknown) => {
+      await deps.blobs.deletePrefix(opts.staging);
+      throw err;
+    },
+  );
   try {
     const gcId = positiveId(received.fields[opts.gcField], opts.gcField);
     opts.check?.(received);
@@ -66,9 +88,20 @@ function toComparison(row: EncUploadRow): ChartComparison {
     gcid: row.geocontentId,
     state: row.state as ChartComparison['state'],
     createdAt: row.createdAt.toISOString(),
+    expiresAt: row.state === 'applied' ? null : row.expiresAt.toISOString(),
     hasChanges: charts.some((c) => c.isChanged),
     charts,
   };
+}
+
+/** The zip limits for this user now: the per-upload bound, or what is left of the per-user room. */
+async function unzipLimitsFor(deps: ChartDeps, actor: Actor): Promise<UnzipLimits> {
+  const used = await sumOpenUploadBytesOfUser(deps.db, actor.id);
+  const room = deps.maxUnzippedBytesPerUser - used;
+  if (room <= 0) {
+    throw new AppError('payload_too_large', `Your staged uploads already take ${formatBytes(used)}: apply or revert some of them first`);
+  }
+  return { ...deps.unzip, maxTotalBytes: Math.min(deps.unzip.maxTotalBytes, room) };
 }
 
 /** addenc: stages the files under a guid and compares them with the collection. */
@@ -81,15 +114,51 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
     maxFileBytes: deps.maxChartUploadBytes,
     gcField: 'gcid',
     check: (r) => {
-      if (r.files.length === 0) throw new AppError('validation', 'Choose the chart files to upload', [{ path: 'body.files', message: 'required' }]);
+      if (r.files.length === 0)
+        throw new AppError('validation', 'Choose the chart files to upload', [{ path: 'body.files', message: 'required' }]);
     },
   });
   try {
-    const files = await expandStagedUploads(deps.blobs, staging, received.files);
+    const { files, ignored, bytes } = await expandStagedUploads(deps.blobs, staging, received.files, await unzipLimitsFor(deps, actor));
+    if (!files.some((f) => classifyFile(f.name) === 'cell')) {
+      throw new AppError(
+        'validation',
+        `No S-57 cell (NAME.000 or an update NAME.00n) in the upload${ignored.length > 0 ? `; ignored: ${ignored.join(', ')}` : ''}`,
+        [{ path: 'body.files', message: 'no S-57 cell' }, ...ignored.map((name) => ({ path: 'body.files', message: `ignored: ${name}` }))],
+      );
+    }
     const collection = await findCollection(deps.db, received.gcId, 'enc');
     const existing = new Map<string, ChartDbRow>((collection ? await listCharts(deps.db, collection.id) : []).map((c) => [c.name, c]));
     const { rows, plan } = await compareEncUpload({ blobs: deps.blobs, files, existing });
-    const row = await insertEncUpload(deps.db, { guid, geocontentId: received.gcId, createdBy: actor.id, comparison: rows, plan });
+    const row = await deps.db.transaction(async (tx) => {
+      // Two uploads of one user at once: the user's row lock lets one count after the other.
+      await lockUserForUploads(tx, actor.id);
+      const used = await sumOpenUploadBytesOfUser(tx, actor.id);
+      if (used + bytes > deps.maxUnzippedBytesPerUser) {
+        throw new AppError(
+          'payload_too_large',
+          `This upload (${formatBytes(bytes)}) and your staged uploads (${formatBytes(used)}) pass the ${formatBytes(deps.maxUnzippedBytesPerUser)} allowed: apply or revert some first`,
+        );
+      }
+      const expiresAt = new Date(Date.now() + deps.stagedUploadTtlMs);
+      const inserted = await insertEncUpload(tx, {
+        guid,
+        geocontentId: received.gcId,
+        createdBy: actor.id,
+        comparison: rows,
+        plan,
+        expiresAt,
+        bytes,
+      });
+      await recordAudit(tx, {
+        actor,
+        action: 'chart.upload',
+        geocontentId: received.gcId,
+        subject: { guid, charts: rows.map((r) => r.chartName), ignored },
+        ip: opts.request.ip,
+      });
+      return inserted;
+    });
     return toComparison(row);
   } catch (err) {
     await deps.blobs.deletePrefix(staging);
@@ -108,35 +177,70 @@ export async function getEncUpload(opts: { db: Db; actor: Actor; guid: string })
   return toComparison(await requireOwnedUpload(opts.db, opts.actor, opts.guid));
 }
 
+/** The open uploads (staged or saved) of a geocontent, each with the time it expires. */
 export async function listSavedEncUploads(opts: { db: Db; actor: Actor; gcId: number }) {
   await requireOwnedGeocontent(opts.db, opts.actor, opts.gcId);
   return (await listOpenEncUploads(opts.db, opts.gcId)).map((row) => {
     const c = toComparison(row);
-    return { guid: c.guid, state: c.state, createdAt: c.createdAt, hasChanges: c.hasChanges, chartCount: c.charts.length };
+    return {
+      guid: c.guid,
+      state: c.state,
+      createdAt: c.createdAt,
+      expiresAt: c.expiresAt,
+      hasChanges: c.hasChanges,
+      chartCount: c.charts.length,
+    };
   });
 }
 
-export async function applyEnc(opts: { deps: ChartDeps; actor: Actor; guid: string }): Promise<true> {
+const stateConflict = (state: string | undefined) =>
+  conflict(state === 'applying' ? 'This upload is being applied' : 'This upload has already been applied');
+
+export async function applyEnc(opts: { deps: ChartDeps; actor: Actor; guid: string; ip: string | null }): Promise<true> {
   const upload = await requireOwnedUpload(opts.deps.db, opts.actor, opts.guid);
-  if (upload.state === 'applied') throw new AppError('conflict', 'This upload has already been applied');
-  await applyEncPlan({ db: opts.deps.db, blobs: opts.deps.blobs, upload });
+  if (upload.state === 'applied' || upload.state === 'applying') throw stateConflict(upload.state);
+  const plan = upload.plan as EncPlan;
+  if (plan.cells.length === 0 && plan.companions.length === 0) {
+    const rows = upload.comparison as ChartComparison['charts'];
+    const reasons = rows.flatMap((r) =>
+      r.errors.length > 0
+        ? r.errors.map((e) => ({ path: r.chartName, message: e.message }))
+        : [{ path: r.chartName, message: 'already applied at this edition and update' }],
+    );
+    throw new AppError(
+      'conflict',
+      `Nothing in this upload can be applied: ${reasons.map((r) => `${r.path}: ${r.message}`).join('; ')}`,
+      reasons,
+    );
+  }
+  await applyEncPlan({ db: opts.deps.db, blobs: opts.deps.blobs, upload, processId: opts.deps.processId, actor: opts.actor, ip: opts.ip });
   return true;
 }
 
-/** Save: keep the staged upload to apply later (it is listed on the enc tab). */
+/** Save: keep the staged upload to apply later (it is listed on the enc tab until it expires). */
 export async function saveEnc(opts: { db: Db; actor: Actor; guid: string }): Promise<true> {
   const upload = await requireOwnedUpload(opts.db, opts.actor, opts.guid);
-  if (upload.state === 'applied') throw new AppError('conflict', 'This upload has already been applied');
-  await setEncUploadState(opts.db, upload.id, 'saved');
+  if (!(await saveOpenEncUpload(opts.db, upload.id))) throw stateConflict((await findEncUpload(opts.db, upload.guid))?.state);
   return true;
 }
 
-/** Revert: the staged files and the row are removed. */
-export async function revertEnc(opts: { deps: ChartDeps; actor: Actor; guid: string }): Promise<true> {
-  const upload = await requireOwnedUpload(opts.deps.db, opts.actor, opts.guid);
-  if (upload.state === 'applied') throw new AppError('conflict', 'This upload has already been applied');
-  await deleteEncUpload(opts.deps.db, upload.id);
-  await opts.deps.blobs.deletePrefix(`staging/${upload.guid}`);
+/** Revert: the staged files and the row are removed; an upload being applied or applied is kept (409). */
+export async function revertEnc(opts: { deps: ChartDeps; actor: Actor; guid: string; ip: string | null }): Promise<true> {
+  const { db, blobs } = opts.deps;
+  const upload = await requireOwnedUpload(db, opts.actor, opts.guid);
+  const deleted = await db.transaction(async (tx) => {
+    if (!(await deleteOpenEncUpload(tx, upload.id))) return false;
+    await recordAudit(tx, {
+      actor: opts.actor,
+      action: 'chart.revert',
+      geocontentId: upload.geocontentId,
+      subject: { guid: upload.guid },
+      ip: opts.ip,
+    });
+    return true;
+  });
+  if (!deleted) throw stateConflict((await findEncUpload(db, upload.guid))?.state);
+  await blobs.deletePrefix(`staging/${upload.guid}`);
   return true;
 }
 
@@ -150,18 +254,32 @@ export async function uploadS63(opts: { deps: ChartDeps; actor: Actor; request: 
     gcField: 'geocontentId',
     check: (r) => {
       const issues: { path: string; message: string }[] = [];
-      if (!r.fields.deviceKey?.trim()) issues.push({ path: 'body.deviceKey', message: 'required: the HW_ID the permits were issued for' });
+      const key = r.fields.deviceKey?.trim();
+      if (!key) issues.push({ path: 'body.deviceKey', message: 'required: the HW_ID the permits were issued for' });
+      else if (!/^[0-9A-Fa-f]{5}$/.test(key))
+        issues.push({ path: 'body.deviceKey', message: 'must be 5 hexadecimal characters (the HW_ID)' });
       if (r.files.filter((f) => f.field === 'file').length !== 1) issues.push({ path: 'body.file', message: 'required: one zip file' });
-      if (issues.length > 0) throw new AppError('validation', 'Both a device key and a zip file are needed', issues);
+      if (issues.length > 0)
+        throw new AppError('validation', 'A device key (5 hexadecimal characters) and one zip file are needed', issues);
     },
   });
   const file = received.files.find((f) => f.field === 'file')!;
   try {
+    // Refused at once, not queued to fail later: a file that is not a zip, or one whose central
+    // directory passes the limits (entries, sizes, ratio).
+    await listCheckedZipEntries(deps.blobs.localPath(file.key), file.filename, await unzipLimitsFor(deps, actor));
     const { conversion, jobId } = await deps.db.transaction(async (tx) => {
       const conversion = await insertConversion(tx, { geocontentId: received.gcId, zipFileName: file.filename, zipKey: file.key });
       const payload: S63ConversionPayload = { conversionId: conversion.id, deviceKey: received.fields.deviceKey!.trim() };
       const jobId = await enqueueJob(tx, s63ConversionJobKind, payload, { maxAttempts: 3 });
       await setConversionJob(tx, conversion.id, jobId);
+      await recordAudit(tx, {
+        actor,
+        action: 'chart.s63-upload',
+        geocontentId: received.gcId,
+        subject: { conversionId: conversion.id, zipFileName: file.filename },
+        ip: opts.request.ip,
+      });
       return { conversion, jobId };
     });
     return { conversionId: conversion.id, jobId, state: 'queued' as const };
@@ -180,7 +298,8 @@ export async function uploadS102(opts: { deps: ChartDeps; actor: Actor; request:
     maxFileBytes: deps.maxUploadBytes,
     gcField: 'gcid',
     check: (r) => {
-      if (r.files.length === 0) throw new AppError('validation', 'Choose the S-102 files to upload', [{ path: 'body.files', message: 'required' }]);
+      if (r.files.length === 0)
+        throw new AppError('validation', 'Choose the S-102 files to upload', [{ path: 'body.files', message: 'required' }]);
     },
   });
   try {
@@ -225,7 +344,8 @@ export async function getCollection(opts: { db: Db; actor: Actor; gcId: number; 
           createdAt: latest.conversion.createdAt.toISOString(),
           finishedAt: latest.job?.finishedAt?.toISOString() ?? null,
           error: latest.job?.lastError ?? null,
-          cells: (latest.conversion.cells as S63Conversion['cells'] | null) ?? [],
+          // Conversions made before warnings existed have none.
+          cells: ((latest.conversion.cells as S63Conversion['cells'] | null) ?? []).map((c) => ({ ...c, warnings: c.warnings ?? [] })),
         }
       : null,
   };

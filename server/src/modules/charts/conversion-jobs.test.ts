@@ -7,7 +7,15 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { JobRunner } from '../../jobs/runner.js';
 
 // The conversion jobs rely on the durable runner: these show what it promises.
-const silentLog = { info() {}, warn() {}, error() {}, debug() {}, child() { return silentLog; } } as never;
+const silentLog = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  child() {
+    return silentLog;
+  },
+} as never;
 
 describe('durable conversion jobs', () => {
   let t: TestApp;
@@ -31,7 +39,10 @@ describe('durable conversion jobs', () => {
     const db = t.database.db;
     const id = await enqueueJob(db, 'test.lease', { n: 1 });
     // A "dead" process claimed it a while ago and never finished.
-    await db.update(jobs).set({ state: 'running', attempts: 1, lockedUntil: sql`now() - interval '1 minute'` }).where(eq(jobs.id, id));
+    await db
+      .update(jobs)
+      .set({ state: 'running', attempts: 1, lockedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(jobs.id, id));
     const ran: number[] = [];
     const runner = new JobRunner({ db, log: silentLog });
     runner.register('test.lease', async (payload) => {
@@ -45,7 +56,10 @@ describe('durable conversion jobs', () => {
 
     // A job whose lease is still running is left to its owner.
     const busy = await enqueueJob(db, 'test.lease', { n: 2 });
-    await db.update(jobs).set({ state: 'running', attempts: 1, lockedUntil: sql`now() + interval '5 minutes'` }).where(eq(jobs.id, busy));
+    await db
+      .update(jobs)
+      .set({ state: 'running', attempts: 1, lockedUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(jobs.id, busy));
     expect(await runner.drain()).toBe(0);
   });
 
@@ -54,11 +68,20 @@ describe('durable conversion jobs', () => {
     const count = 24;
     for (let i = 0; i < count; i++) await enqueueJob(db, 'test.race', { n: i });
     const runs: { n: number; runner: string }[] = [];
+    // Each runner's first job waits until the other runner holds one too (not a pause that assumes
+    // both start within some milliseconds): both take part however slow the machine is.
+    const started = new Set<string>();
+    let bothStarted: () => void = () => undefined;
+    const both = new Promise<void>((ok) => (bothStarted = ok));
     const make = (name: string, database: Database['db']) => {
       const r = new JobRunner({ db: database, log: silentLog });
       r.register('test.race', async (payload) => {
         runs.push({ n: (payload as { n: number }).n, runner: name });
-        await new Promise((ok) => setTimeout(ok, 5));
+        if (!started.has(name)) {
+          started.add(name);
+          if (started.size === 2) bothStarted();
+          await both;
+        }
       });
       return r;
     };
@@ -69,6 +92,6 @@ describe('durable conversion jobs', () => {
     expect(runs.map((r) => r.n).sort((x, y) => x - y)).toEqual([...Array(count).keys()]);
     const rows = await db.select().from(jobs).where(eq(jobs.kind, 'test.race'));
     expect(rows.every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
-    if (second) expect(new Set(runs.map((r) => r.runner)).size).toBe(2);
+    expect(new Set(runs.map((r) => r.runner)).size).toBe(2);
   });
 });

@@ -1,4 +1,14 @@
-import { applyUpdates, crc32, crcMatches, formatCrc, readCatalog, readS57, S57Error, type CatalogEntry, type S57Dataset } from '@chartroom/s57';
+import {
+  applyUpdates,
+  crc32,
+  crcMatches,
+  formatCrc,
+  readCatalog,
+  readS57,
+  S57Error,
+  type CatalogEntry,
+  type S57Dataset,
+} from '@chartroom/s57';
 import type { ChartCompareRow, ChartError } from '@chartroom/contracts/charts';
 import type { ChartDbRow } from '../../db/schema/index.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -23,8 +33,10 @@ export interface EncPlan {
   companions: StagedFile[];
 }
 
-const CELL_FILE = /^(.+)\.(\d{3})$/;
-const COMPANION_FILE = /\.(TXT|TIF|TIFF)$/;
+// S-57 file names are ISO 9660 level 1 (8.3): a cell is NAME.000 (base) or NAME.00n (update), its
+// companions TXT and TIF files. Anything else in an upload is not part of an exchange set.
+const CELL_FILE = /^([A-Z0-9_]{1,8})\.(\d{3})$/;
+const COMPANION_FILE = /^[A-Z0-9_]{1,8}\.(TXT|TIF|TIFF)$/;
 
 export function classifyFile(name: string): 'catalog' | 'cell' | 'companion' | 'other' {
   if (name === 'CATALOG.031') return 'catalog';
@@ -110,7 +122,10 @@ async function compareCell(
       ds = rest.length > 0 ? applyUpdates(first!, rest) : first!;
       chain = kept;
     } catch (err) {
-      errors.push({ code: 'unreadable', message: `The applied cell ${name} cannot be read again: ${err instanceof Error ? err.message : String(err)}` });
+      errors.push({
+        code: 'unreadable',
+        message: `The applied cell ${name} cannot be read again: ${err instanceof Error ? err.message : String(err)}`,
+      });
     }
   } else {
     const first = [...byNumber.keys()].sort((a, b) => a - b)[0]!;
@@ -156,7 +171,10 @@ async function compareCell(
   }
   row.isChanged = errors.length === 0 && (!old || row.newEdtn !== old.edition || row.newUpdn !== old.update);
   if (!row.isChanged) return { row, plan: null };
-  return { row, plan: { name, files: chain, meta: describeCell(ds, base ? catalog.get(base.name)?.longName : old?.description ?? undefined) } };
+  return {
+    row,
+    plan: { name, files: chain, meta: describeCell(ds, base ? catalog.get(base.name)?.longName : (old?.description ?? undefined)) },
+  };
 }
 
 /** Compares a staged upload with the applied collection: the review rows and the apply plan. */
@@ -175,7 +193,15 @@ export async function compareEncUpload(opts: {
         catalog.set(entry.file.split(/[\\/]/).pop()!.toUpperCase(), entry);
       }
     } catch (err) {
-      rows.push({ chartName: catalogFile.name, oldEdtn: null, oldUpdn: null, newEdtn: null, newUpdn: null, isChanged: false, errors: [readError(catalogFile.name, err)] });
+      rows.push({
+        chartName: catalogFile.name,
+        oldEdtn: null,
+        oldUpdn: null,
+        newEdtn: null,
+        newUpdn: null,
+        isChanged: false,
+        errors: [readError(catalogFile.name, err)],
+      });
     }
   }
   const checked = files.filter((f) => classifyFile(f.name) === 'cell' || classifyFile(f.name) === 'companion');

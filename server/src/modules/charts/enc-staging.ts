@@ -1,52 +1,84 @@
-import { listZipEntriesFrom, readZipEntryFrom } from '@chartroom/s63';
-import { openFileSource } from '@chartroom/s63/node';
 import { AppError } from '../../errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { StoredUpload } from '../../storage/uploads.js';
-import type { StagedFile } from './enc-compare.js';
-
-const baseName = (path: string) => path.split(/[\\/]/).pop()!.toUpperCase();
+import { listCheckedZipEntries, openZipEntryStream, type UnzipLimits } from '../../storage/zip-unpack.js';
+import { classifyFile, type StagedFile } from './enc-compare.js';
 
 /**
- * Unpacks a staged zip from disk entry by entry into the blob store (one entry in memory at a time).
- * Returns the staged files by name; a zip that cannot be read is an `unsupported_file` error.
+ * The name a staged file is known by: the last part of its path, upper case. A name with control
+ * characters, or one that is nothing but dots, is refused: it names no file of an exchange set.
  */
-async function unpackZip(blobs: BlobStore, prefix: string, upload: StoredUpload, next: () => number): Promise<StagedFile[]> {
-  const files: StagedFile[] = [];
-  try {
-    const source = await openFileSource(blobs.localPath(upload.key));
-    try {
-      for (const entry of await listZipEntriesFrom(source)) {
-        if (entry.isDirectory) continue;
-        const name = baseName(entry.name);
-        const key = `${prefix}/unzipped/${next()}-${name}`;
-        await blobs.put(key, await readZipEntryFrom(source, entry));
-        files.push({ name, key });
-      }
-    } finally {
-      await source.close();
-    }
-  } catch (err) {
-    throw new AppError('unsupported_file', `${upload.filename} is not a readable zip archive: ${err instanceof Error ? err.message : String(err)}`);
+function stagedName(path: string, where: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(path)) {
+    throw new AppError('unsupported_file', `${where} has a file name with control characters`, [
+      { path: 'body.files', message: JSON.stringify(path) },
+    ]);
   }
-  return files;
+  return path.split(/[\\/]/).pop()!.toUpperCase();
+}
+
+/**
+ * Unpacks a staged zip from disk entry by entry into the blob store, each entry streamed and
+ * inflated on the fly (memory does not grow with it). The central directory is checked against the
+ * limits first, so a zip bomb is refused before anything is written. Entries that are not files of
+ * an S-57 exchange set (see classifyFile) are not unpacked at all: their names only are returned.
+ */
+async function unpackZip(
+  blobs: BlobStore,
+  prefix: string,
+  upload: StoredUpload,
+  limits: UnzipLimits,
+  next: () => number,
+): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
+  const path = blobs.localPath(upload.key);
+  const entries = await listCheckedZipEntries(path, upload.filename, limits);
+  const files: StagedFile[] = [];
+  const ignored: string[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    const name = stagedName(entry.name, upload.filename);
+    if (classifyFile(name) === 'other') {
+      ignored.push(entry.name);
+      continue;
+    }
+    const key = `${prefix}/unzipped/${next()}-${name}`;
+    const stored = await blobs.put(key, await openZipEntryStream(path, entry));
+    bytes += stored.size;
+    files.push({ name, key });
+  }
+  return { files, ignored, bytes };
 }
 
 /**
  * The staged files of an S-57 upload by name: loose files as they came, and a zipped exchange set
- * unpacked entry by entry (only the entries' base names are used, so folders and `..` go nowhere).
+ * unpacked entry by entry. Only base names that follow the S-57 file-name pattern become cells, so
+ * folders, `..` and arbitrary paths go nowhere; every other file is listed as ignored.
  */
-export async function expandStagedUploads(blobs: BlobStore, prefix: string, uploads: StoredUpload[]): Promise<StagedFile[]> {
+export async function expandStagedUploads(
+  blobs: BlobStore,
+  prefix: string,
+  uploads: StoredUpload[],
+  limits: UnzipLimits,
+): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
   const files = new Map<string, StagedFile>();
+  const ignored: string[] = [];
+  let bytes = 0;
   let n = 0;
   for (const upload of uploads) {
-    const name = baseName(upload.filename);
+    const name = stagedName(upload.filename, upload.filename);
     if (!name.endsWith('.ZIP')) {
-      files.set(name, { name, key: upload.key });
+      if (classifyFile(name) === 'other') ignored.push(upload.filename);
+      else files.set(name, { name, key: upload.key });
+      bytes += upload.size;
       continue;
     }
-    for (const file of await unpackZip(blobs, prefix, upload, () => ++n)) files.set(file.name, file);
+    const room = { ...limits, maxTotalBytes: limits.maxTotalBytes - bytes };
+    const unpacked = await unpackZip(blobs, prefix, upload, room, () => ++n);
+    for (const file of unpacked.files) files.set(file.name, file);
+    ignored.push(...unpacked.ignored.map((e) => `${upload.filename}:${e}`));
+    bytes += unpacked.bytes;
     await blobs.delete(upload.key);
   }
-  return [...files.values()];
+  return { files: [...files.values()], ignored, bytes };
 }

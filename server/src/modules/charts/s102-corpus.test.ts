@@ -49,6 +49,24 @@ describe.skipIf(!hasTestdata)('S-102 upload with the BSH grid', () => {
     expect((await t.app.inject({ method: 'GET', url: list.charts[0].previewUrl })).statusCode).toBe(401);
   });
 
+  it('refuses the grid with deliberate S-158:102 errors, listing them', async () => {
+    const p = await loginProvider(t, 'S-158 Office');
+    const res = await postFiles(t, '/api/geocontent/adds102', p.headers, [
+      { name: 'gcid', value: String(p.gcId) },
+      ...fileParts('files', [testdataPath('s102/102DE00NO13R_S158P1.H5')]),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'unsupported_file',
+      message: expect.stringContaining('102DE00NO13R_S158P1.H5 fails the S-158 checks'),
+    });
+    expect(res.json().details.map((d: { message: string }) => d.message)).toEqual(
+      expect.arrayContaining([expect.stringContaining('issueDate')]),
+    );
+    const list = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}&type=s102`, headers: p.headers })).json();
+    expect(list.charts).toEqual([]);
+  });
+
   it('refuses a file that is not S-102 and keeps nothing of it', async () => {
     const p = await loginProvider(t, 'Refused Office');
     const before = listBlobFiles(t);

@@ -35,12 +35,23 @@ export async function ingestS102(opts: { db: Db; blobs: BlobStore; gcId: number;
   const written: string[] = [];
   try {
     for (const upload of uploads) {
+      const path = blobs.localPath(upload.key);
       let ds: S102Dataset;
       try {
-        ds = await readS102(blobs.localPath(upload.key));
+        ds = await readS102(path);
       } catch (err) {
-        if (err instanceof S102Error) throw new AppError('unsupported_file', `${upload.filename} is not a readable S-102 file: ${err.message}`);
-        throw err;
+        // A damaged file (a flipped bit) can fail deep inside the HDF5 library: still the upload's fault.
+        const reason = (err instanceof Error ? err.message : String(err)).replaceAll(path, upload.filename);
+        const what = err instanceof S102Error ? 'is not a readable S-102 file' : 'is damaged or not S-102';
+        throw new AppError('unsupported_file', `${upload.filename} ${what}: ${reason}`);
+      }
+      if (ds.issues.length > 0) {
+        // The S-158:102 checks the reader makes: a grid that fails them is refused with each finding.
+        throw new AppError(
+          'unsupported_file',
+          `${upload.filename} fails the S-158 checks: ${ds.issues.join('; ')}`,
+          ds.issues.map((issue) => ({ path: `body.files.${upload.filename}`, message: issue })),
+        );
       }
       const name = stemOf(upload.filename);
       const folder = `s102/${gcId}/${name}/${randomUUID()}`;
@@ -54,9 +65,16 @@ export async function ingestS102(opts: { db: Db; blobs: BlobStore; gcId: number;
     }
     const { rows, replaced } = await db.transaction(async (tx) => {
       const collection = await upsertCollection(tx, { geocontentId: gcId, kind: 's102', type: 's102' });
-      const before = await findChartsByName(tx, collection.id, prepared.map((p) => p.name));
+      const before = await findChartsByName(
+        tx,
+        collection.id,
+        prepared.map((p) => p.name),
+      );
       const saved: ChartDbRow[] = [];
-      for (const p of prepared) saved.push(await upsertChart(tx, { collectionId: collection.id, name: p.name, sourceType: 's102', blobKeys: p.keys, meta: p.meta }));
+      for (const p of prepared)
+        saved.push(
+          await upsertChart(tx, { collectionId: collection.id, name: p.name, sourceType: 's102', blobKeys: p.keys, meta: p.meta }),
+        );
       return { rows: saved, replaced: before.flatMap((b) => b.blobKeys) };
     });
     await Promise.all(replaced.map((k) => blobs.delete(k)));

@@ -1,8 +1,9 @@
 import { applyUpdates, readS57, type S57Dataset } from '@chartroom/s57';
 import { readExchangeSetFromFile } from '@chartroom/s63/node';
-import type { S63CellStatus } from '@chartroom/contracts/charts';
+import type { S63CellStatus, S63CellWarning } from '@chartroom/contracts/charts';
 import type { JobHandler } from '../../jobs/runner.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import type { UnzipLimits } from '../../storage/zip-unpack.js';
 import { describeCell, type CellMeta } from './cell-meta.js';
 import { deleteChartsOfCollection, findConversion, setConversionCells, upsertChart, upsertCollection } from './charts.repository.js';
 
@@ -19,6 +20,8 @@ interface CellOutcome {
   update: number;
   status: S63CellStatus;
   reason: string | null;
+  /** S-63 warnings of a converted cell (SSE 20, SSE 25): converted, but the provider must know. */
+  warnings: S63CellWarning[];
 }
 
 /** A decrypted cell file, already in the blob store. */
@@ -42,12 +45,18 @@ const fileName = (name: string, update: number) => `${name}.${String(update).pad
  */
 async function buildCell(blobs: BlobStore, files: StoredFile[], outcomes: CellOutcome[]): Promise<S57Dataset | null> {
   try {
-    const [base, ...updates] = await Promise.all(files.map(async (f) => readS57(await blobs.read(f.key), { fileName: fileName(f.name, f.update) })));
+    const [base, ...updates] = await Promise.all(
+      files.map(async (f) => readS57(await blobs.read(f.key), { fileName: fileName(f.name, f.update) })),
+    );
     if (!base || files[0]!.update !== 0) throw new Error(`the base cell ${files[0]!.name}.000 is not in the exchange set`);
     return updates.length > 0 ? applyUpdates(base, updates) : base;
   } catch (err) {
     for (const o of outcomes) {
-      if (o.name === files[0]!.name) Object.assign(o, { status: 'corrupt', reason: `decrypted, but not readable S-57: ${err instanceof Error ? err.message : String(err)}` });
+      if (o.name === files[0]!.name)
+        Object.assign(o, {
+          status: 'corrupt',
+          reason: `decrypted, but not readable S-57: ${err instanceof Error ? err.message : String(err)}`,
+        });
     }
     return null;
   }
@@ -57,7 +66,7 @@ async function buildCell(blobs: BlobStore, files: StoredFile[], outcomes: CellOu
  * Decrypts an uploaded exchange set with packages/s63 and makes its cells the geocontent's ENC
  * collection (`type` s63). The job is idempotent: a retry writes the same keys and rows again.
  */
-export function s63ConversionJob(blobs: BlobStore): JobHandler {
+export function s63ConversionJob(blobs: BlobStore, limits: UnzipLimits): JobHandler {
   return async (payload, { db, log }) => {
     const { conversionId, deviceKey } = payload as S63ConversionPayload;
     const conversion = await findConversion(db, conversionId);
@@ -71,6 +80,12 @@ export function s63ConversionJob(blobs: BlobStore): JobHandler {
     try {
       const set = await readExchangeSetFromFile(blobs.localPath(conversion.zipKey), {
         hwId: deviceKey,
+        limits: {
+          maxEntries: limits.maxEntries,
+          maxEntrySize: limits.maxEntryBytes,
+          maxTotalSize: limits.maxTotalBytes,
+          maxRatio: limits.maxRatio,
+        },
         onCell: async (cell) => {
           if (cell.status !== 'decrypted' || !cell.data) return;
           const key = `charts/${conversion.geocontentId}/${cell.name}/s63-${conversion.id}/${fileName(cell.name, cell.update)}`;
@@ -79,7 +94,13 @@ export function s63ConversionJob(blobs: BlobStore): JobHandler {
           stored.set(cell.name, [...(stored.get(cell.name) ?? []), { name: cell.name, update: cell.update, key }]);
         },
       });
-      outcomes = set.cells.map((c) => ({ name: c.name, update: c.update, status: c.status, reason: c.reason ?? null }));
+      outcomes = set.cells.map((c) => ({
+        name: c.name,
+        update: c.update,
+        status: c.status,
+        reason: c.reason ?? null,
+        warnings: c.warnings ?? [],
+      }));
       for (const [name, unsorted] of stored) {
         const files = [...unsorted].sort((a, b) => a.update - b.update);
         const ds = await buildCell(blobs, files, outcomes);

@@ -17,10 +17,14 @@ function testKitExchangeSet(permit: 'original' | 'renewed'): Uint8Array {
       : (() => {
           // The test-kit permit expired in 2004: the same cell keys, issued again with a later expiry.
           const { ck1, ck2 } = decodeCellPermit(record.permit, hwId);
-          return writePermitFile({ enc: [{ permit: createCellPermit({ cellName: 'NO4D0512', expiry: '20991231', ck1, ck2, hwId }), edition: 3 }] });
+          return writePermitFile({
+            enc: [{ permit: createCellPermit({ cellName: 'NO4D0512', expiry: '20991231', ck1, ck2, hwId }), edition: 3 }],
+          });
         })();
   return buildExchangeSet({
-    cells: [{ name: 'NO4D0512', edition: 3, update: 0, encrypted: new Uint8Array(readFileSync(testdataPath('s63/NO4D0512_encrypted.000'))) }],
+    cells: [
+      { name: 'NO4D0512', edition: 3, update: 0, encrypted: new Uint8Array(readFileSync(testdataPath('s63/NO4D0512_encrypted.000'))) },
+    ],
     permitText: text,
   });
 }
@@ -53,7 +57,10 @@ describe.skipIf(!hasTestdata)('S-63 exchange sets with the IHO test-kit cell', (
     const done = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}`, headers: p.headers })).json();
     expect(done.type).toBe('s63');
     expect(done.metaInfo).toEqual({ ZipFileName: 'NO4D0512_set.zip', Timestamp: expect.any(String) });
-    expect(done.conversion).toMatchObject({ state: 'done', cells: [{ name: 'NO4D0512', update: 0, status: 'decrypted', reason: null }] });
+    expect(done.conversion).toMatchObject({
+      state: 'done',
+      cells: [{ name: 'NO4D0512', update: 0, status: 'decrypted', reason: null, warnings: [] }],
+    });
     expect(done.charts).toEqual([expect.objectContaining({ name: 'NO4D0512', edition: expect.any(Number), update: 0 })]);
 
     // The decrypted cell is kept, byte for byte what the test kit says it must be.
@@ -61,7 +68,7 @@ describe.skipIf(!hasTestdata)('S-63 exchange sets with the IHO test-kit cell', (
     expect(readFileSync(`${t.dataDir}/blobs/${key}`)).toEqual(readFileSync(testdataPath('s63/derived/NO4D0512.000')));
   });
 
-  it('reports every cell as wrong key with another device key, and as expired with the 2004 test-kit permit', async () => {
+  it('reports every cell as wrong key with another device key, and converts under the expired 2004 permit with SSE 25', async () => {
     const p = await loginProvider(t);
     await postFiles(t, '/api/geocontent/AddS63ToGeocontent', p.headers, s63Parts(testKitExchangeSet('renewed'), '54321', p.gcId));
     await t.app.jobs.drain();
@@ -73,7 +80,19 @@ describe.skipIf(!hasTestdata)('S-63 exchange sets with the IHO test-kit cell', (
     await postFiles(t, '/api/geocontent/AddS63ToGeocontent', p.headers, s63Parts(testKitExchangeSet('original'), hwId, p.gcId));
     await t.app.jobs.drain();
     const expired = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}`, headers: p.headers })).json();
-    expect(expired.conversion.cells.map((c: { status: string }) => c.status)).toEqual(['permit_expired']);
+    // Issued 2002-11-08, before its permit expired on 2004-08-26: still decryptable (S-63 1.2), with the warning.
+    expect(expired.conversion.cells).toEqual([
+      {
+        name: 'NO4D0512',
+        update: 0,
+        status: 'decrypted',
+        reason: null,
+        warnings: [
+          { code: 'SSE25', message: expect.stringContaining('The ENC permit for this cell has expired. This cell may be out of date') },
+        ],
+      },
+    ]);
+    expect(expired.charts).toEqual([expect.objectContaining({ name: 'NO4D0512' })]);
   });
 
   it('needs both the device key and the file (400), and keeps nothing of a refused upload', async () => {

@@ -19,7 +19,16 @@ export async function listCustomProductsOfUser(db: DbOrTx, distributorId: number
     .where(and(eq(customProducts.distributorId, distributorId), eq(customProducts.userId, userId)))
     .orderBy(desc(customProducts.issuedAt), desc(customProducts.id));
   const items = rows.length
-    ? await db.select().from(customProductItems).where(inArray(customProductItems.customProductId, rows.map((r) => r.id))).orderBy(asc(customProductItems.id))
+    ? await db
+        .select()
+        .from(customProductItems)
+        .where(
+          inArray(
+            customProductItems.customProductId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(customProductItems.id))
     : [];
   return rows.map((r) => ({ product: r, items: items.filter((i) => i.customProductId === r.id) }));
 }

@@ -29,19 +29,45 @@ export const customProductRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: str
 
   app.get(
     '/api/custom-products/users',
-    { onRequest: asDistributor, schema: { tags, summary: "Users holding this distributor's custom products", security, response: { 200: z.array(customProductUser) } } },
+    {
+      onRequest: asDistributor,
+      schema: {
+        tags,
+        summary: "Users holding this distributor's custom products",
+        security,
+        response: { 200: z.array(customProductUser) },
+      },
+    },
     async (request) => listUsers({ db, actor: actorOf(request) }),
   );
 
   app.post(
     '/api/custom-products/search-by-email',
-    { onRequest: asDistributor, schema: { tags, summary: "Find this distributor's custom-product users by e-mail", security, body: searchByEmailBody, response: { 200: z.array(customProductUser) } } },
+    {
+      onRequest: asDistributor,
+      schema: {
+        tags,
+        summary: "Find this distributor's custom-product users by e-mail",
+        security,
+        body: searchByEmailBody,
+        response: { 200: z.array(customProductUser) },
+      },
+    },
     async (request) => searchUsersByEmail({ db, actor: actorOf(request), email: request.body.email }),
   );
 
   app.get(
     '/api/custom-products/user-products/:userId',
-    { onRequest: asDistributor, schema: { tags, summary: "A user's custom products from this distributor", security, params: userProductsParams, response: { 200: z.array(customProduct) } } },
+    {
+      onRequest: asDistributor,
+      schema: {
+        tags,
+        summary: "A user's custom products from this distributor",
+        security,
+        params: userProductsParams,
+        response: { 200: z.array(customProduct), 404: errorBody },
+      },
+    },
     async (request) => listUserProducts({ db, actor: actorOf(request), userId: request.params.userId }),
   );
 
@@ -57,12 +83,22 @@ export const customProductRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: str
         response: { 201: z.object({ user: customProductUser, product: customProduct }), 400: errorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await createCustomProduct({ db, actor: actorOf(request), input: request.body, publicUrl })),
+    async (request, reply) =>
+      reply.status(201).send(await createCustomProduct({ db, actor: actorOf(request), input: request.body, publicUrl })),
   );
 
   app.delete(
     '/api/custom-products/:id',
-    { onRequest: asDistributor, schema: { tags, summary: 'Delete a custom product', security, params: customProductParams, response: { 204: z.null(), 404: errorBody } } },
+    {
+      onRequest: asDistributor,
+      schema: {
+        tags,
+        summary: 'Delete a custom product',
+        security,
+        params: customProductParams,
+        response: { 204: z.null(), 404: errorBody },
+      },
+    },
     async (request, reply) => {
       await removeCustomProduct({ db, actor: actorOf(request), id: request.params.id });
       return reply.status(204).send(null);
@@ -71,7 +107,16 @@ export const customProductRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: str
 
   app.delete(
     '/api/custom-products/:id/items/:itemId',
-    { onRequest: asDistributor, schema: { tags, summary: 'Delete one item of a custom product', security, params: customProductItemParams, response: { 204: z.null(), 404: errorBody } } },
+    {
+      onRequest: asDistributor,
+      schema: {
+        tags,
+        summary: 'Delete one item of a custom product',
+        security,
+        params: customProductItemParams,
+        response: { 204: z.null(), 404: errorBody },
+      },
+    },
     async (request, reply) => {
       await removeCustomProductItem({ db, actor: actorOf(request), id: request.params.id, itemId: request.params.itemId });
       return reply.status(204).send(null);

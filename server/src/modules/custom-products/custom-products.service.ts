@@ -1,12 +1,13 @@
 import type { CreateCustomProductBody, CustomProduct, CustomProductUser } from '@chartroom/contracts/custom-products';
+import { customProductMonths } from '@chartroom/contracts/policies/custom-products.policy';
 import type { Db } from '../../db/client.js';
 import type { customProductItems, customProducts } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
+import { addMonths } from '../../lib/dates.js';
 import type { Actor } from '../../plugins/auth.js';
 import { ensureUserAccount } from '../auth/auth.service.js';
 import { requireDistributor } from '../distributor-permits/distributor-permits.service.js';
-import { addMonths } from '../licenses/licenses.presenter.js';
-import { findUserByEmail } from '../users/users.repository.js';
+import { findUserByEmail, findUserById } from '../users/users.repository.js';
 import {
   deleteCustomProduct,
   deleteCustomProductItem,
@@ -15,10 +16,10 @@ import {
   listCustomProductUsers,
 } from './custom-products.repository.js';
 
-/** How long a custom product lasts: the default licence period (spec §9, 12 months). */
-const customProductMonths = 12;
-
-function toCustomProduct(row: { product: typeof customProducts.$inferSelect; items: (typeof customProductItems.$inferSelect)[] }): CustomProduct {
+function toCustomProduct(row: {
+  product: typeof customProducts.$inferSelect;
+  items: (typeof customProductItems.$inferSelect)[];
+}): CustomProduct {
   return {
     productId: row.product.id,
     title: row.product.title,
@@ -40,9 +41,12 @@ export async function searchUsersByEmail(opts: { db: Db; actor: Actor; email: st
   return (await listCustomProductUsers(opts.db, d.id)).filter((u) => u.email.includes(needle));
 }
 
+/** A user's custom products from this distributor; an id of no account at all is 404. */
 export async function listUserProducts(opts: { db: Db; actor: Actor; userId: number }): Promise<CustomProduct[]> {
   const d = await requireDistributor(opts.db, opts.actor);
-  return (await listCustomProductsOfUser(opts.db, d.id, opts.userId)).map(toCustomProduct);
+  const rows = await listCustomProductsOfUser(opts.db, d.id, opts.userId);
+  if (rows.length === 0 && !(await findUserById(opts.db, opts.userId))) throw notFound('User');
+  return rows.map(toCustomProduct);
 }
 
 /** Creates a custom product for an e-mail; an e-mail without an account gets one. */

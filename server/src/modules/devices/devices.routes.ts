@@ -22,7 +22,13 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db; detachPerMinute: numb
       },
     },
     async (request, reply) => {
-      const result = await attachInstallation({ db, actor: actorOf(request), licenseId: request.params.id, input: request.body, ip: request.ip });
+      const result = await attachInstallation({
+        db,
+        actor: actorOf(request),
+        licenseId: request.params.id,
+        input: request.body,
+        ip: request.ip,
+      });
       return reply.status(result.created ? 201 : 200).send(result.installation);
     },
   );

@@ -18,7 +18,13 @@ import {
  * installations are counted inside it, so concurrent attaches never exceed deviceCount (0 = unlimited).
  * A device already on the licence gets its existing installation back (`created: false`).
  */
-export async function attachInstallation(opts: { db: Db; actor: Actor; licenseId: number; input: AttachInstallationBody; ip: string | null }) {
+export async function attachInstallation(opts: {
+  db: Db;
+  actor: Actor;
+  licenseId: number;
+  input: AttachInstallationBody;
+  ip: string | null;
+}) {
   const { db, actor, input } = opts;
   return db.transaction(async (tx) => {
     const license = await lockUserLicense(tx, opts.licenseId, actor.id);

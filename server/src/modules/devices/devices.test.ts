@@ -12,14 +12,23 @@ describe('devices on a licence', () => {
     t = await buildTestApp();
     const owner = await t.loginAs('provider');
     providerHeaders = owner.headers;
-    const { geocontent } = await seedProvider(t.database.db, { ownerUserId: owner.id, title: 'Device Office', geocontentTitle: 'Device Charts' });
+    const { geocontent } = await seedProvider(t.database.db, {
+      ownerUserId: owner.id,
+      title: 'Device Office',
+      geocontentTitle: 'Device Charts',
+    });
     gcid = geocontent.id;
     productId = (await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'com', price: 10 })).id;
   });
   afterAll(() => t.close());
 
   const attach = (licenseId: number, headers: Record<string, string>, deviceId: string, platformId = 3) =>
-    t.app.inject({ method: 'POST', url: `/api/licenses/${licenseId}/installations`, headers, payload: { deviceId, platformId, applicationTypeId: 0 } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/licenses/${licenseId}/installations`,
+      headers,
+      payload: { deviceId, platformId, applicationTypeId: 0 },
+    });
 
   it('fills a licence up to its device count, reuses a known device and frees a slot on detach', async () => {
     const user = await t.loginAs('user');
@@ -36,9 +45,16 @@ describe('devices on a licence', () => {
     expect(full.json().message).toMatch(/2 device/);
 
     const profile = await t.app.inject({ method: 'GET', url: '/users/getprofile', headers: user.headers });
-    expect(profile.json().licenses[0]).toMatchObject({ deviceCount: 2, installations: [{ deviceId: 'PHONE-1' }, { deviceId: 'IPAD-2', platform: { name: 'iOS' } }] });
+    expect(profile.json().licenses[0]).toMatchObject({
+      deviceCount: 2,
+      installations: [{ deviceId: 'PHONE-1' }, { deviceId: 'IPAD-2', platform: { name: 'iOS' } }],
+    });
 
-    const detached = await t.app.inject({ method: 'DELETE', url: `/api/licenses/${lic.id}/installations/${first.json().id}`, headers: user.headers });
+    const detached = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/licenses/${lic.id}/installations/${first.json().id}`,
+      headers: user.headers,
+    });
     expect(detached.statusCode).toBe(204);
     expect((await attach(lic.id, user.headers, 'PC-3', 1)).statusCode).toBe(201);
 
@@ -66,7 +82,13 @@ describe('devices on a licence', () => {
     const user = await t.loginAs('user');
     const unlimited = await seedLicense(t.database.db, { productId, userId: user.id, deviceCount: 0, months: null });
     for (let i = 0; i < 5; i++) expect((await attach(unlimited.id, user.headers, `D-${i}`)).statusCode).toBe(201);
-    const expired = await seedLicense(t.database.db, { productId, userId: user.id, deviceCount: 3, months: 1, issuedAt: new Date(Date.now() - 90 * 86400_000) });
+    const expired = await seedLicense(t.database.db, {
+      productId,
+      userId: user.id,
+      deviceCount: 3,
+      months: 1,
+      issuedAt: new Date(Date.now() - 90 * 86400_000),
+    });
     const res = await attach(expired.id, user.headers, 'LATE');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/expired/);
@@ -78,12 +100,23 @@ describe('devices on a licence', () => {
     const lic = await seedLicense(t.database.db, { productId, userId: owner.id, deviceCount: 1 });
     const inst = (await attach(lic.id, owner.headers, 'MINE')).json();
     expect((await attach(lic.id, stranger.headers, 'THEIRS')).statusCode).toBe(404);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/licenses/${lic.id}/installations/${inst.id}`, headers: stranger.headers });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/licenses/${lic.id}/installations/${inst.id}`,
+      headers: stranger.headers,
+    });
     expect(del.statusCode).toBe(404);
     const strangerLic = await seedLicense(t.database.db, { productId, userId: stranger.id, deviceCount: 1 });
-    const cross = await t.app.inject({ method: 'DELETE', url: `/api/licenses/${strangerLic.id}/installations/${inst.id}`, headers: stranger.headers });
+    const cross = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/licenses/${strangerLic.id}/installations/${inst.id}`,
+      headers: stranger.headers,
+    });
     expect(cross.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/licenses/${lic.id}/installations`, payload: { deviceId: 'X', platformId: 1 } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/licenses/${lic.id}/installations`, payload: { deviceId: 'X', platformId: 1 } }))
+        .statusCode,
+    ).toBe(401);
     expect((await attach(lic.id, owner.headers, 'BAD', 9)).statusCode).toBe(400);
   });
 
@@ -92,7 +125,9 @@ describe('devices on a licence', () => {
     const lic = await seedLicense(t.database.db, { productId, userId: user.id, deviceCount: 1 });
     const codes: number[] = [];
     for (let i = 0; i < 40 && !codes.includes(429); i++) {
-      codes.push((await t.app.inject({ method: 'DELETE', url: `/api/licenses/${lic.id}/installations/999999`, headers: user.headers })).statusCode);
+      codes.push(
+        (await t.app.inject({ method: 'DELETE', url: `/api/licenses/${lic.id}/installations/999999`, headers: user.headers })).statusCode,
+      );
     }
     expect(codes).toContain(429);
     expect(codes.filter((c) => c === 404).length).toBeLessThanOrEqual(30);

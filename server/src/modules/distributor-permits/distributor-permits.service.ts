@@ -1,7 +1,9 @@
 import type { AllowedProductGroup, AvailableProduct } from '@chartroom/contracts/distributors';
 import type { IssueLicenseQuery, IssuedLicense } from '@chartroom/contracts/licensing';
+import { sellingPermitStatuses } from '@chartroom/contracts/policies/distributor-permits.policy';
+import { isLicensable } from '@chartroom/contracts/policies/products.policy';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, conflict, forbidden, notFound } from '../../errors.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { toIssuedLicense } from '../licenses/licenses.presenter.js';
@@ -42,7 +44,7 @@ export async function requestPermit(opts: { db: Db; actor: Actor; productId: num
   const id = await db.transaction(async (tx) => {
     const d = await requireDistributor(tx, actor);
     const found = await findProductWithOrigin(tx, opts.productId);
-    if (!found || !found.product.isEnabled || !['com', 'corp'].includes(found.product.licType)) throw notFound('Product');
+    if (!found || !isLicensable(found.product)) throw notFound('Product');
     const permit = await insertPermit(tx, d.id, found.product.id);
     if (!permit) throw conflict('You have already requested a permit for this product');
     await recordAudit(tx, {
@@ -62,7 +64,7 @@ export async function requestPermit(opts: { db: Db; actor: Actor; productId: num
 export async function listAllowedProducts(opts: { db: Db; actor: Actor }): Promise<AllowedProductGroup[]> {
   const d = await requireDistributor(opts.db, opts.actor);
   const groups = new Map<number, AllowedProductGroup>();
-  for (const row of await listPermitsOfDistributor(opts.db, d.id, ['accepted', 'paused'])) {
+  for (const row of await listPermitsOfDistributor(opts.db, d.id, [...sellingPermitStatuses])) {
     const group = groups.get(row.geocontent.id) ?? {
       geoContent: { id: row.geocontent.id, title: row.geocontent.title, provider: { title: row.provider.title } },
       products: [],
@@ -74,16 +76,21 @@ export async function listAllowedProducts(opts: { db: Db; actor: Actor }): Promi
 }
 
 /** `issueLicense`: only while this distributor's permit for the product is accepted. */
-export async function issueDistributorLicense(opts: { db: Db; actor: Actor; input: IssueLicenseQuery; ip: string | null; publicUrl: string }): Promise<IssuedLicense> {
+export async function issueDistributorLicense(opts: {
+  db: Db;
+  actor: Actor;
+  input: IssueLicenseQuery;
+  ip: string | null;
+  publicUrl: string;
+}): Promise<IssuedLicense> {
   const { db, actor, input } = opts;
   return db.transaction(async (tx) => {
     const d = await requireDistributor(tx, actor);
     const permit = await lockDistributorPermit(tx, d.id, input.prodid);
-    if (!permit) throw forbidden('You have no permit for this product: request one first');
-    if (permit.status !== 'accepted') throw new AppError('forbidden', `Your permit for this product is ${permit.status}: only an accepted permit can issue licences`);
     const found = await findProductWithOrigin(tx, input.prodid);
     if (!found) throw notFound('Product');
-    assertIssuable(found.product);
+    // The licences policy: an accepted permit (the permit row is locked until the licence is in), an enabled com or corp product.
+    assertIssuable(found.product, permit ? asPermitStatus(permit.status) : 'none');
     const license = await insertIssuedLicense(tx, { ...opts, product: found.product, issuerType: 'distributor', distributorId: d.id });
     return toIssuedLicense({ license, email: input.email });
   });

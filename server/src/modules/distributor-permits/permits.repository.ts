@@ -61,7 +61,11 @@ export async function lockDistributorPermit(tx: DbOrTx, distributorId: number, p
 }
 
 export async function insertPermit(db: DbOrTx, distributorId: number, productId: number) {
-  const [row] = await db.insert(distributorPermits).values({ distributorId, productId, status: 'pending' }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(distributorPermits)
+    .values({ distributorId, productId, status: 'pending' })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 

@@ -15,7 +15,11 @@ describe('distributor permits', () => {
 
   async function makeProvider() {
     const who = await t.loginAs('provider');
-    const { geocontent } = await seedProvider(t.database.db, { ownerUserId: who.id, title: `Office ${who.id}`, geocontentTitle: `Charts ${who.id}` });
+    const { geocontent } = await seedProvider(t.database.db, {
+      ownerUserId: who.id,
+      title: `Office ${who.id}`,
+      geocontentTitle: `Charts ${who.id}`,
+    });
     const com = await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'com', price: 30, ais: true });
     const corp = await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'corp' });
     const free = await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'free' });
@@ -45,10 +49,20 @@ describe('distributor permits', () => {
     expect(twice.statusCode).toBe(409);
     expect((await get(`/api/distributors/RequestPermition?gcid=${p.free.id}`, d.headers)).statusCode).toBe(404);
     const after = (await get('/api/distributors/GetAllProducts', d.headers)).json();
-    expect(after.find((r: { product: { id: number } }) => r.product.id === p.com.id)).toMatchObject({ status: 'pending', id: req.json().id });
+    expect(after.find((r: { product: { id: number } }) => r.product.id === p.com.id)).toMatchObject({
+      status: 'pending',
+      id: req.json().id,
+    });
 
     const requests = (await get(`/api/providers/DistribRequests?gcid=${p.gcid}`, p.headers)).json();
-    expect(requests).toEqual([expect.objectContaining({ id: req.json().id, status: 'pending', product: expect.objectContaining({ id: p.com.id }), distributor: { id: d.distributor.id, title: d.distributor.title } })]);
+    expect(requests).toEqual([
+      expect.objectContaining({
+        id: req.json().id,
+        status: 'pending',
+        product: expect.objectContaining({ id: p.com.id }),
+        distributor: { id: d.distributor.id, title: d.distributor.title },
+      }),
+    ]);
   });
 
   const transitions: [PermitStatus, string, number][] = [
@@ -101,7 +115,12 @@ describe('distributor permits', () => {
 
     await get(`/api/providers/ChangeDistribRequestStatus?reqid=${permit.id}&status=accepted`, p.headers);
     const groups = (await get('/api/distributors/getallowedproducts', d.headers)).json();
-    expect(groups).toEqual([{ geoContent: { id: p.gcid, title: `Charts ${p.id}`, provider: { title: `Office ${p.id}` } }, products: [expect.objectContaining({ id: p.com.id, permit: { id: permit.id, status: 'accepted' } })] }]);
+    expect(groups).toEqual([
+      {
+        geoContent: { id: p.gcid, title: `Charts ${p.id}`, provider: { title: `Office ${p.id}` } },
+        products: [expect.objectContaining({ id: p.com.id, permit: { id: permit.id, status: 'accepted' } })],
+      },
+    ]);
     const ok = await issue(`buyer-${d.id}@example.test`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ deviceCount: 2, user: { email: `buyer-${d.id}@example.test` }, expirationDate: expect.any(String) });
@@ -126,10 +145,15 @@ describe('distributor permits', () => {
     expect(actions).toContain('permit.request');
 
     const [summary] = (await t.app.inject({ method: 'POST', url: '/api/distributors/query', headers: d.headers, payload: {} })).json();
-    expect(summary).toMatchObject({ id: d.distributor.id, title: d.distributor.title, mainUser: { email: d.email }, distributorsProducts: [{ id: permit.id, status: 'rejected' }] });
+    expect(summary).toMatchObject({
+      id: d.distributor.id,
+      title: d.distributor.title,
+      mainUser: { email: d.email },
+      distributorsProducts: [{ id: permit.id, status: 'rejected' }],
+    });
   });
 
-  it("keeps providers and distributors to their own requests, permits and licences", async () => {
+  it('keeps providers and distributors to their own requests, permits and licences', async () => {
     const p = await makeProvider();
     const other = await makeProvider();
     const d = await makeDistributor();
@@ -144,7 +168,9 @@ describe('distributor permits', () => {
     expect((await get('/api/distributors/getallowedproducts', rival.headers)).json()).toEqual([]);
     const rivalView = (await get('/api/distributors/GetAllProducts', rival.headers)).json();
     expect(rivalView.find((r: { product: { id: number } }) => r.product.id === p.com.id)).toMatchObject({ status: 'none', id: null });
-    const [rivalSummary] = (await t.app.inject({ method: 'POST', url: '/api/distributors/query', headers: rival.headers, payload: {} })).json();
+    const [rivalSummary] = (
+      await t.app.inject({ method: 'POST', url: '/api/distributors/query', headers: rival.headers, payload: {} })
+    ).json();
     expect(rivalSummary.distributorsProducts).toEqual([]);
 
     const noDistributor = await t.loginAs('distributor');

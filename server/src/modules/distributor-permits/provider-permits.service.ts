@@ -1,4 +1,5 @@
-import { permitTransitions, type DistributorPermit, type PermitDecision } from '@chartroom/contracts/licensing';
+import type { DistributorPermit, PermitDecision } from '@chartroom/contracts/licensing';
+import { canDecidePermit, permitTransitions } from '@chartroom/contracts/policies/distributor-permits.policy';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -13,13 +14,18 @@ export async function listPermitRequests(opts: { db: Db; actor: Actor; gcId: num
 }
 
 /** The provider decides on a distributor's request, only along the allowed transitions (spec §4). */
-export async function changePermitStatus(opts: { db: Db; actor: Actor; input: { reqid: number; status: PermitDecision }; ip: string | null }) {
+export async function changePermitStatus(opts: {
+  db: Db;
+  actor: Actor;
+  input: { reqid: number; status: PermitDecision };
+  ip: string | null;
+}) {
   const { db, actor, input } = opts;
   await db.transaction(async (tx) => {
     const owned = await lockOwnedPermit(tx, actor.id, input.reqid);
     if (!owned) throw notFound('Distributor request');
     const from = asPermitStatus(owned.permit.status);
-    if (!permitTransitions[from].includes(input.status)) {
+    if (!canDecidePermit(from, input.status)) {
       const allowed = permitTransitions[from];
       throw new AppError(
         'conflict',
@@ -33,7 +39,13 @@ export async function changePermitStatus(opts: { db: Db; actor: Actor; input: { 
       actor,
       action: 'permit.status',
       geocontentId: owned.geocontentId,
-      subject: { permitId: owned.permit.id, productId: owned.permit.productId, distributorId: owned.permit.distributorId, from, to: input.status },
+      subject: {
+        permitId: owned.permit.id,
+        productId: owned.permit.productId,
+        distributorId: owned.permit.distributorId,
+        from,
+        to: input.status,
+      },
       ip: opts.ip,
     });
   });

@@ -28,7 +28,9 @@ describe('demo catalog data', () => {
     expect((await get(`/api/geocontent/GetPoiList?geoContentId=${gcid}`)).json()).toHaveLength(1);
 
     const raws = (await get(`/api/geocontent/GetRawDepthList?geoContentId=${gcid}`)).json();
-    expect(raws.some((r: { isPublished: boolean; summary: { pointCount: number } | null }) => r.isPublished && (r.summary?.pointCount ?? 0) > 0)).toBe(true);
+    expect(
+      raws.some((r: { isPublished: boolean; summary: { pointCount: number } | null }) => r.isPublished && (r.summary?.pointCount ?? 0) > 0),
+    ).toBe(true);
 
     const messages = (await get(`/api/navmessages?gcid=${gcid}`)).json();
     expect(messages.length).toBeGreaterThanOrEqual(2);

@@ -1,17 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gcidQuery, mapTask, mapTaskDetail, mapTaskQuery } from '@chartroom/contracts/geocontents';
+import { gcidQuery, mapTask, mapTaskQuery } from '@chartroom/contracts/geocontents';
+import { mapTaskView } from '@chartroom/contracts/map';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
+import type { TileDeps } from '../tiles/tiles.service.js';
 import { createMapTask, getMapTask } from './geocontents.service.js';
 
-export const geocontentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const geocontentRoutes: FastifyPluginAsyncZod<{ db: Db; tiles: TileDeps }> = async (app, { db, tiles }) => {
   const security = [{ bearer: [] }];
 
   app.get(
     '/api/geocontent/gotomap',
     {
       onRequest: app.requireRole('provider'),
-      schema: { tags: ['geocontent'], summary: 'A task id for the map screen of a geocontent', security, querystring: gcidQuery, response: { 200: mapTask } },
+      schema: {
+        tags: ['geocontent'],
+        summary: 'A task id for the map screen of a geocontent',
+        security,
+        querystring: gcidQuery,
+        response: { 200: mapTask },
+      },
     },
     async (request) => createMapTask({ db, actor: actorOf(request), input: request.query }),
   );
@@ -20,8 +28,14 @@ export const geocontentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     '/api/geocontent/maptask',
     {
       onRequest: app.requireRole('provider'),
-      schema: { tags: ['geocontent'], summary: 'The geocontent a map task id stands for', security, querystring: mapTaskQuery, response: { 200: mapTaskDetail } },
+      schema: {
+        tags: ['geocontent'],
+        summary: 'The geocontent a map task id stands for',
+        security,
+        querystring: mapTaskQuery,
+        response: { 200: mapTaskView },
+      },
     },
-    async (request) => getMapTask({ db, actor: actorOf(request), input: request.query }),
+    async (request) => getMapTask({ deps: tiles, actor: actorOf(request), input: request.query }),
   );
 };

@@ -11,7 +11,11 @@ describe('geocontent list, detail and map task', () => {
 
   async function providerWithGeocontent(title: string) {
     const login = await t.loginAs('provider');
-    const { geocontent } = await seedProvider(t.database.db, { ownerUserId: login.id, title: `${title} Office`, geocontentTitle: `${title} Charts` });
+    const { geocontent } = await seedProvider(t.database.db, {
+      ownerUserId: login.id,
+      title: `${title} Office`,
+      geocontentTitle: `${title} Charts`,
+    });
     return { ...login, gcid: geocontent.id };
   }
 
@@ -26,7 +30,12 @@ describe('geocontent list, detail and map task', () => {
     ]);
     const one = await t.app.inject({ method: 'GET', url: `/api/geocontent/${a.gcid}`, headers: a.headers });
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ id: a.gcid, title: 'Alpha Charts', provider: { title: 'Alpha Office' }, products: expect.any(Array) });
+    expect(one.json()).toMatchObject({
+      id: a.gcid,
+      title: 'Alpha Charts',
+      provider: { title: 'Alpha Office' },
+      products: expect.any(Array),
+    });
   });
 
   it('gives a map task id that stands for the geocontent', async () => {
@@ -45,7 +54,12 @@ describe('geocontent list, detail and map task', () => {
     const a = await providerWithGeocontent('Owner');
     const b = await providerWithGeocontent('Other');
     const { taskId } = (await t.app.inject({ method: 'GET', url: `/api/geocontent/gotomap?gcid=${a.gcid}`, headers: a.headers })).json();
-    for (const url of [`/api/geocontent/${a.gcid}`, `/api/geocontent/gotomap?gcid=${a.gcid}`, `/api/geocontent/maptask?taskId=${taskId}`, '/api/geocontent/999999']) {
+    for (const url of [
+      `/api/geocontent/${a.gcid}`,
+      `/api/geocontent/gotomap?gcid=${a.gcid}`,
+      `/api/geocontent/maptask?taskId=${taskId}`,
+      '/api/geocontent/999999',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: b.headers });
       expect(res.statusCode, url).toBe(404);
     }

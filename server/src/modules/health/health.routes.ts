@@ -5,9 +5,13 @@ import { healthResult, readyResult } from '@chartroom/contracts/health';
 import type { Database } from '../../db/client.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
-  app.get('/health', { logLevel: 'warn', schema: { tags: ['ops'], summary: 'The process is up', response: { 200: healthResult } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/health',
+    { logLevel: 'warn', schema: { tags: ['ops'], summary: 'The process is up', response: { 200: healthResult } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
   app.get(
     '/ready',
     { logLevel: 'warn', schema: { tags: ['ops'], summary: 'The database answers', response: { 200: readyResult, 503: errorBody } } },

@@ -38,7 +38,7 @@ export function toIssuedLicense(row: { license: LicenseRow; email: string }): Is
   };
 }
 
-export function toInstallation(row: InstallationRow) {
+export function toInstallation(row: Omit<InstallationRow, 'licenseId'>) {
   return {
     id: row.id,
     deviceId: row.deviceId,
@@ -47,11 +47,4 @@ export function toInstallation(row: InstallationRow) {
     applicationTypeId: row.applicationTypeId,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** Issue date + whole months, in UTC. */
-export function addMonths(date: Date, months: number): Date {
-  const d = new Date(date);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
 }

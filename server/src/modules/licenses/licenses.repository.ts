@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { distributors, geocontents, installations, licenses, products, providers, users } from '../../db/schema/index.js';
 
@@ -49,20 +49,35 @@ export async function deleteLicensesOfUser(db: DbOrTx, productId: number, userId
     .returning({ id: licenses.id });
 }
 
-/** A user's licences with product and geocontent, oldest first. */
+/** One installation as the licence's JSON column carries it (snake-case columns, ISO time). */
+export interface InstallationJson {
+  id: number;
+  device_id: string;
+  platform_id: number;
+  application_type_id: number | null;
+  created_at: string;
+}
+
+/**
+ * A user's licences with product, geocontent and installations, oldest first: one round trip (the
+ * installations aggregated per licence by the database), since the profile is read on every poll.
+ */
 export async function listLicensesOfUser(db: DbOrTx, userId: number) {
   return db
-    .select({ license: licenses, product: products, geocontent: geocontents })
+    .select({
+      license: licenses,
+      product: products,
+      geocontent: { id: geocontents.id, title: geocontents.title },
+      installations: sql<InstallationJson[]>`coalesce((
+        select json_agg(json_build_object('id', i.id, 'device_id', i.device_id, 'platform_id', i.platform_id,
+          'application_type_id', i.application_type_id, 'created_at', i.created_at) order by i.id)
+        from ${installations} i where i.license_id = ${licenses.id}), '[]'::json)`,
+    })
     .from(licenses)
     .innerJoin(products, eq(products.id, licenses.productId))
     .innerJoin(geocontents, eq(geocontents.id, products.geocontentId))
     .where(eq(licenses.userId, userId))
     .orderBy(asc(licenses.issuedAt), asc(licenses.id));
-}
-
-export async function listInstallationsOfLicenses(db: DbOrTx, licenseIds: number[]) {
-  if (licenseIds.length === 0) return [];
-  return db.select().from(installations).where(inArray(installations.licenseId, licenseIds)).orderBy(asc(installations.id));
 }
 
 /** Licences a distributor issued for one product. */

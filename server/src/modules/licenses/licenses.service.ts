@@ -1,29 +1,43 @@
 import type { IssueLicenseQuery, IssuerType, PublisherLicense } from '@chartroom/contracts/licensing';
+import type { PermitStatus } from '@chartroom/contracts/constants';
+import { licenseIssueRefusal } from '@chartroom/contracts/policies/licenses.policy';
 import type { UserLicense } from '@chartroom/contracts/users';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { readCacheOf } from '../../db/read-cache.js';
 import type { ProductRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
+import { addMonths } from '../../lib/dates.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { ensureUserAccount } from '../auth/auth.service.js';
 import { findOwnedProduct } from '../products/products.repository.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
-import { addMonths, toInstallation, toPublisherLicense } from './licenses.presenter.js';
+import { toInstallation, toPublisherLicense } from './licenses.presenter.js';
 import {
   deleteLicensesOfUser,
   findPublisherLicense,
   insertLicense,
-  listInstallationsOfLicenses,
   listLicensesOfGeocontent,
   listLicensesOfUser,
 } from './licenses.repository.js';
 
-/** Refuses products a licence cannot be issued for: only enabled com and corp products. */
-export function assertIssuable(product: ProductRow): void {
-  if (product.licType !== 'com' && product.licType !== 'corp') {
-    throw new AppError('bad_request', 'Licences are issued for com and corp products only');
+/**
+ * Refuses a licence the licences policy does not allow: only enabled com and corp products, and for
+ * a distributor (`permit`: its permit's status, or 'none') only under an accepted permit.
+ */
+export function assertIssuable(product: ProductRow, permit?: PermitStatus | 'none'): void {
+  switch (licenseIssueRefusal(product, permit)) {
+    case 'no_permit':
+      throw new AppError('forbidden', 'You have no permit for this product: request one first');
+    case 'permit_not_accepted':
+      throw new AppError('forbidden', `Your permit for this product is ${String(permit)}: only an accepted permit can issue licences`);
+    case 'lic_type':
+      throw new AppError('bad_request', 'Licences are issued for com and corp products only');
+    case 'disabled':
+      throw new AppError('conflict', 'This product is disabled: enable it before issuing licences');
+    case null:
+      return;
   }
-  if (!product.isEnabled) throw new AppError('conflict', 'This product is disabled: enable it before issuing licences');
 }
 
 /**
@@ -60,14 +74,27 @@ export async function insertIssuedLicense(
     actor: opts.actor,
     action: 'license.issue',
     geocontentId: product.geocontentId,
-    subject: { licenseId: license.id, productId: product.id, email: user.email, months: input.exp, deviceCount: input.devnum, issuerType: opts.issuerType },
+    subject: {
+      licenseId: license.id,
+      productId: product.id,
+      email: user.email,
+      months: input.exp,
+      deviceCount: input.devnum,
+      issuerType: opts.issuerType,
+    },
     ip: opts.ip,
   });
   return license;
 }
 
 /** `addpermit`: the provider issues a licence for one of its own com or corp products. */
-export async function issueProviderLicense(opts: { db: Db; actor: Actor; input: IssueLicenseQuery; ip: string | null; publicUrl: string }): Promise<PublisherLicense> {
+export async function issueProviderLicense(opts: {
+  db: Db;
+  actor: Actor;
+  input: IssueLicenseQuery;
+  ip: string | null;
+  publicUrl: string;
+}): Promise<PublisherLicense> {
   const { db, actor, input } = opts;
   const id = await db.transaction(async (tx) => {
     const owned = await findOwnedProduct(tx, actor.id, input.prodid);
@@ -99,15 +126,18 @@ export async function removeProviderLicense(opts: { db: Db; actor: Actor; input:
 }
 
 export async function listProviderLicenses(opts: { db: Db; actor: Actor; gcId: number }): Promise<PublisherLicense[]> {
-  const gc = await requireOwnedGeocontent(opts.db, opts.actor, opts.gcId);
-  return (await listLicensesOfGeocontent(opts.db, gc.id)).map(toPublisherLicense);
+  const { db, actor, gcId } = opts;
+  const rows = await readCacheOf(db).get(`licenses-of-gc:${actor.id}:${gcId}`, async () => {
+    const gc = await requireOwnedGeocontent(db, actor, gcId);
+    return listLicensesOfGeocontent(db, gc.id);
+  });
+  return rows.map(toPublisherLicense);
 }
 
 /** The `listLicenses` hook of `/users/getprofile`: the user's licences with installations. */
 export async function listUserLicenses(db: Db, userId: number): Promise<UserLicense[]> {
-  const rows = await listLicensesOfUser(db, userId);
-  const inst = await listInstallationsOfLicenses(db, rows.map((r) => r.license.id));
-  return rows.map(({ license, product, geocontent }) => ({
+  const rows = await readCacheOf(db).get(`licenses-of-user:${userId}`, () => listLicensesOfUser(db, userId));
+  return rows.map(({ license, product, geocontent, installations }) => ({
     id: license.id,
     product: {
       id: product.id,
@@ -124,7 +154,15 @@ export async function listUserLicenses(db: Db, userId: number): Promise<UserLice
     },
     issued: license.issuedAt.toISOString(),
     expirationDate: license.expiresAt?.toISOString() ?? null,
-    installations: inst.filter((i) => i.licenseId === license.id).map(toInstallation),
+    installations: installations.map((i) =>
+      toInstallation({
+        id: i.id,
+        deviceId: i.device_id,
+        platformId: i.platform_id,
+        applicationTypeId: i.application_type_id,
+        createdAt: new Date(i.created_at),
+      }),
+    ),
     deviceCount: license.deviceCount,
   }));
 }

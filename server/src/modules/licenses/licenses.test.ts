@@ -8,7 +8,11 @@ import { passwordFrom } from '../../../test/smtp.js';
 
 async function makeProvider(t: TestApp) {
   const who = await t.loginAs('provider');
-  const { geocontent } = await seedProvider(t.database.db, { ownerUserId: who.id, title: `Office ${who.id}`, geocontentTitle: `Charts ${who.id}` });
+  const { geocontent } = await seedProvider(t.database.db, {
+    ownerUserId: who.id,
+    title: `Office ${who.id}`,
+    geocontentTitle: `Charts ${who.id}`,
+  });
   const com = await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'com', price: 49.5, ais: true });
   const corp = await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'corp' });
   const free = await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'free' });
@@ -27,7 +31,10 @@ describe('provider licences', () => {
   it('issues a licence to a new e-mail: an account is made, the password mailed, and the user sees the licence', async () => {
     const p = await makeProvider(t);
     const email = `skipper-${p.id}@example.test`;
-    const res = await get(`/api/providers/addpermit?prodid=${p.com.id}&email=${encodeURIComponent(email.toUpperCase())}&devnum=3`, p.headers);
+    const res = await get(
+      `/api/providers/addpermit?prodid=${p.com.id}&email=${encodeURIComponent(email.toUpperCase())}&devnum=3`,
+      p.headers,
+    );
     expect(res.statusCode).toBe(200);
     const lic = res.json();
     expect(lic).toMatchObject({
@@ -39,11 +46,20 @@ describe('provider licences', () => {
 
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
     expect(mail?.subject).toMatch(/licence/i);
-    const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email, password: passwordFrom(mail!.text) } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: email, password: passwordFrom(mail!.text) },
+    });
     expect(login.statusCode).toBe(200);
     const profile = await get('/users/getprofile', { authorization: `Bearer ${login.json().token}` });
     expect(profile.json().licenses).toEqual([
-      expect.objectContaining({ id: lic.id, deviceCount: 3, installations: [], product: expect.objectContaining({ licType: 'com', ais: true, geoContent: { id: p.gcid, title: `Charts ${p.id}` } }) }),
+      expect.objectContaining({
+        id: lic.id,
+        deviceCount: 3,
+        installations: [],
+        product: expect.objectContaining({ licType: 'com', ais: true, geoContent: { id: p.gcid, title: `Charts ${p.id}` } }),
+      }),
     ]);
   });
 
@@ -62,14 +78,21 @@ describe('provider licences', () => {
     expect((await get(`/api/providers/addpermit?prodid=${p.free.id}&email=a@example.test`, p.headers)).statusCode).toBe(400);
     expect((await get(`/api/providers/addpermit?prodid=${p.com.id}&email=not-an-email`, p.headers)).statusCode).toBe(400);
     expect((await get(`/api/providers/addpermit?prodid=${p.com.id}&email=a@example.test&devnum=-1`, p.headers)).statusCode).toBe(400);
-    await t.app.inject({ method: 'POST', url: '/api/providers/AddUpdateProduct', headers: p.headers, payload: { gcid: p.gcid, licType: 'corp', isEnabled: false } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/providers/AddUpdateProduct',
+      headers: p.headers,
+      payload: { gcid: p.gcid, licType: 'corp', isEnabled: false },
+    });
     expect((await get(`/api/providers/addpermit?prodid=${p.corp.id}&email=a@example.test`, p.headers)).statusCode).toBe(409);
   });
 
   it('lists, removes and audits licences of its own geocontent only', async () => {
     const p = await makeProvider(t);
     const other = await makeProvider(t);
-    const issued = (await get(`/api/providers/addpermit?prodid=${p.com.id}&email=crew-${p.id}@example.test&exp=6&devnum=1`, p.headers)).json();
+    const issued = (
+      await get(`/api/providers/addpermit?prodid=${p.com.id}&email=crew-${p.id}@example.test&exp=6&devnum=1`, p.headers)
+    ).json();
     const list = await get(`/api/providers/getLicenses?gcid=${p.gcid}`, p.headers);
     expect(list.json()).toEqual([expect.objectContaining({ id: issued.id })]);
 
@@ -85,7 +108,11 @@ describe('provider licences', () => {
 
     const audit = (await get(`/api/providers/audit?gcid=${p.gcid}`, p.headers)).json();
     expect(audit.map((a: { action: string }) => a.action)).toEqual(['license.remove', 'license.issue']);
-    expect(audit[1]).toMatchObject({ actor: { email: p.email }, subject: expect.objectContaining({ email: `crew-${p.id}@example.test`, months: 6 }), ip: expect.any(String) });
+    expect(audit[1]).toMatchObject({
+      actor: { email: p.email },
+      subject: expect.objectContaining({ email: `crew-${p.id}@example.test`, months: 6 }),
+      ip: expect.any(String),
+    });
     expect((await get(`/api/providers/audit?gcid=${other.gcid}`, other.headers)).json()).toEqual([]);
   });
 });

@@ -19,7 +19,11 @@ describe('licensing demo data', () => {
   it('gives the demo user licences with installations and the demo provider products', async () => {
     const profile = (await t.app.inject({ method: 'GET', url: '/users/getprofile', headers: await login('user@demo.test') })).json();
     expect(profile.licenses).toHaveLength(2);
-    expect(profile.licenses[0]).toMatchObject({ deviceCount: 2, installations: [{ deviceId: 'DEMO-TABLET-01' }], product: { geoContent: { title: 'Demo Harbour Charts' } } });
+    expect(profile.licenses[0]).toMatchObject({
+      deviceCount: 2,
+      installations: [{ deviceId: 'DEMO-TABLET-01' }],
+      product: { geoContent: { title: 'Demo Harbour Charts' } },
+    });
     const me = (await t.app.inject({ method: 'GET', url: '/providers/me', headers: await login('provider@demo.test') })).json();
     expect(me.geoContents[0].products.map((p: { licType: string }) => p.licType)).toEqual(['com', 'corp', 'free']);
   });

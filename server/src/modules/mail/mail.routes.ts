@@ -1,28 +1,46 @@
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxList } from '@chartroom/contracts/auth';
+import { text } from '@chartroom/contracts/common';
+import { errorBody } from '@chartroom/contracts/errors';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 
+const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 /**
- * The demo outbox: without SMTP every message stays in the database and this page shows it, so a
- * new user can read the password they were sent. It does not exist once SMTP_URL is configured.
+ * The development outbox: without SMTP every message stays in the database and this call shows it,
+ * so someone trying the portal on their own machine can read the password they were sent. It holds
+ * passwords, so it answers only a client on this machine (the socket's own address, never a
+ * forwarded one: behind a proxy every client would look local) or an admin, and does not exist
+ * once SMTP_URL is configured.
  */
-export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; isSmtp: boolean }> = async (app, { db, isSmtp }) => {
+export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; isSmtp: boolean; trustProxy: boolean }> = async (
+  app,
+  { db, isSmtp, trustProxy },
+) => {
+  const adminOnly = app.requireRole('admin');
+  async function allowOutbox(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (isSmtp) throw new AppError('not_found', 'Mail is delivered by SMTP: there is no outbox');
+    const isLocal = !trustProxy && loopbackAddresses.has(request.socket.remoteAddress ?? '');
+    if (!isLocal) await adminOnly.call(app, request, reply);
+  }
+
   app.get(
     '/api/dev/outbox',
     {
+      onRequest: allowOutbox,
       schema: {
         tags: ['demo'],
-        summary: 'Demo outbox (only without SMTP_URL)',
-        querystring: z.object({ email: z.string().trim().toLowerCase().max(254).optional() }),
-        response: { 200: outboxList },
+        summary: 'Development outbox (without SMTP_URL; to clients on this machine or admins)',
+        querystring: z.object({ email: text(254).toLowerCase().optional() }),
+        response: { 200: outboxList, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
     async (request) => {
-      if (isSmtp) throw new AppError('not_found', 'Mail is delivered by SMTP: there is no outbox page');
       const email = request.query.email;
       const rows = await db
         .select()
@@ -30,7 +48,16 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; isSmtp: boolean }> = as
         .where(email ? eq(mailOutbox.to, email) : undefined)
         .orderBy(desc(mailOutbox.id))
         .limit(50);
-      return { messages: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, createdAt: r.createdAt.toISOString() })) };
+      return {
+        messages: rows.map((r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
     },
   );
 };

@@ -9,7 +9,10 @@ export const mailJobKind = 'mail';
 
 /** Records the message in the outbox and queues its delivery (a durable job), in the caller's transaction. */
 export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void> {
-  const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+    .returning({ id: mailOutbox.id });
   await enqueueJob(db, mailJobKind, { outboxId: row!.id }, { maxAttempts: 8 });
 }
 
@@ -18,8 +21,11 @@ export function mailJobHandler(mailer: Mailer): JobHandler {
     const { outboxId } = payload as { outboxId: number };
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
     if (!row || row.sentAt) return { skipped: true };
-    await mailer.deliver({ to: row.to, subject: row.subject, text: row.text });
-    await db.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, outboxId));
+    await mailer.deliver({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+    await db
+      .update(mailOutbox)
+      .set({ sentAt: sql`now()` })
+      .where(eq(mailOutbox.id, outboxId));
     return { delivered: mailer.isSmtp ? 'smtp' : 'outbox' };
   };
 }

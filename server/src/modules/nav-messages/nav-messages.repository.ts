@@ -21,13 +21,20 @@ export async function insertNavMessage(
 ): Promise<{ message: NavMessageRow; images: NavMessageImageRow[] }> {
   const [message] = await db.insert(navMessages).values(values).returning();
   const imageRows = images.length
-    ? await db.insert(navMessageImages).values(images.map((i) => ({ ...i, messageId: message!.id }))).returning()
+    ? await db
+        .insert(navMessageImages)
+        .values(images.map((i) => ({ ...i, messageId: message!.id })))
+        .returning()
     : [];
   return { message: message!, images: imageRows };
 }
 
 export async function listNavMessages(db: DbOrTx, geocontentId: number): Promise<NavMessageRow[]> {
-  return db.select().from(navMessages).where(eq(navMessages.geocontentId, geocontentId)).orderBy(desc(navMessages.createdAt), desc(navMessages.id));
+  return db
+    .select()
+    .from(navMessages)
+    .where(eq(navMessages.geocontentId, geocontentId))
+    .orderBy(desc(navMessages.createdAt), desc(navMessages.id));
 }
 
 export async function listImagesOf(db: DbOrTx, messageIds: number[]): Promise<NavMessageImageRow[]> {

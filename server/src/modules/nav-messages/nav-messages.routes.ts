@@ -3,7 +3,7 @@ import { gcidQuery, idParams, one } from '@chartroom/contracts/geocontents';
 import { navMessage, navMessageLimits, navMessageList, postNavMessageFields } from '@chartroom/contracts/nav-messages';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
-import { receiveUpload } from '../geocontents/receive-upload.js';
+import { receiveUpload } from '../../storage/receive-upload.js';
 import { listNavMessagesOfGeocontent, postNavMessage, removeNavMessage, requireVisibleImage } from './nav-messages.service.js';
 
 export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -31,7 +31,7 @@ export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         fileFields: ['images'],
         schema: postNavMessageFields,
       });
-      return postNavMessage({ db, blobs: app.blobs, actor: actorOf(request), upload });
+      return postNavMessage({ db, blobs: app.blobs, actor: actorOf(request), upload, ip: request.ip });
     },
   );
 
@@ -39,16 +39,25 @@ export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     '/api/navmessages',
     {
       onRequest: app.requireRole('provider'),
-      schema: { tags, summary: 'The navigation messages of a geocontent', security, querystring: gcidQuery, response: { 200: navMessageList } },
+      schema: {
+        tags,
+        summary: 'The navigation messages of a geocontent',
+        security,
+        querystring: gcidQuery,
+        response: { 200: navMessageList },
+      },
     },
     async (request) => listNavMessagesOfGeocontent({ db, actor: actorOf(request), input: request.query }),
   );
 
   app.delete(
     '/api/navmessages/:id',
-    { onRequest: app.requireRole('provider'), schema: { tags, summary: 'Remove a navigation message', security, params: idParams, response: { 200: one } } },
+    {
+      onRequest: app.requireRole('provider'),
+      schema: { tags, summary: 'Remove a navigation message', security, params: idParams, response: { 200: one } },
+    },
     async (request) => {
-      await removeNavMessage({ db, blobs: app.blobs, actor: actorOf(request), input: request.params });
+      await removeNavMessage({ db, blobs: app.blobs, actor: actorOf(request), input: request.params, ip: request.ip });
       return 1 as const;
     },
   );

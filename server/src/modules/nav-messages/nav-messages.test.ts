@@ -51,7 +51,9 @@ describe('navigation messages', () => {
       method: 'POST',
       url: '/api/navmessages',
       headers: device.headers,
-      payload: messageForm({ gcid: String(p.gcid), text: 'Unlit buoy', lat: '38.9581234', lng: '-76.4524567' }, [{ bytes: png, name: 'buoy.png' }]),
+      payload: messageForm({ gcid: String(p.gcid), text: 'Unlit buoy', lat: '38.9581234', lng: '-76.4524567' }, [
+        { bytes: png, name: 'buoy.png' },
+      ]),
     });
     expect(sent.statusCode).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: `/api/navmessages?gcid=${p.gcid}`, headers: p.headers });
@@ -76,9 +78,22 @@ describe('navigation messages', () => {
   it('refuses a user without an activated device', async () => {
     const p = await providerWithGeocontent('Closed');
     const user = await t.loginAs('user');
-    const res = await t.app.inject({ method: 'POST', url: '/api/navmessages', headers: user.headers, payload: messageForm({ gcid: String(p.gcid), text: 'Hi', lat: '1', lng: '2' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/navmessages',
+      headers: user.headers,
+      payload: messageForm({ gcid: String(p.gcid), text: 'Hi', lat: '1', lng: '2' }),
+    });
     expect(res.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/navmessages', payload: messageForm({ gcid: String(p.gcid), text: 'Hi', lat: '1', lng: '2' }) })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/navmessages',
+          payload: messageForm({ gcid: String(p.gcid), text: 'Hi', lat: '1', lng: '2' }),
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('checks images by content and size and keeps nothing of a refused message', async () => {
@@ -89,7 +104,10 @@ describe('navigation messages', () => {
       method: 'POST',
       url: '/api/navmessages',
       headers: device.headers,
-      payload: messageForm({ gcid: String(p.gcid), text: 'x', lat: '1', lng: '2' }, [{ bytes: png, name: 'ok.png' }, { bytes: makePdf(['not an image']), name: 'photo.png' }]),
+      payload: messageForm({ gcid: String(p.gcid), text: 'x', lat: '1', lng: '2' }, [
+        { bytes: png, name: 'ok.png' },
+        { bytes: makePdf(['not an image']), name: 'photo.png' },
+      ]),
     });
     expect(fake.statusCode).toBe(400);
     expect(fake.json()).toMatchObject({ code: 'unsupported_file', message: expect.stringContaining('photo.png') });
@@ -97,11 +115,18 @@ describe('navigation messages', () => {
       method: 'POST',
       url: '/api/navmessages',
       headers: device.headers,
-      payload: messageForm({ gcid: String(p.gcid), text: 'x', lat: '1', lng: '2' }, [{ bytes: Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]), name: 'huge.png' }]),
+      payload: messageForm({ gcid: String(p.gcid), text: 'x', lat: '1', lng: '2' }, [
+        { bytes: Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]), name: 'huge.png' },
+      ]),
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toContain('10 MB');
-    const badLat = await t.app.inject({ method: 'POST', url: '/api/navmessages', headers: device.headers, payload: messageForm({ gcid: String(p.gcid), text: 'x', lat: '95', lng: '2' }) });
+    const badLat = await t.app.inject({
+      method: 'POST',
+      url: '/api/navmessages',
+      headers: device.headers,
+      payload: messageForm({ gcid: String(p.gcid), text: 'x', lat: '95', lng: '2' }),
+    });
     expect(badLat.statusCode).toBe(400);
     expect(badLat.json().details[0].path).toBe('body.lat');
     expect(storedFiles()).toHaveLength(before);
@@ -113,13 +138,23 @@ describe('navigation messages', () => {
     const b = await providerWithGeocontent('Bravo');
     const device = await activatedDevice();
     const sent = (
-      await t.app.inject({ method: 'POST', url: '/api/navmessages', headers: device.headers, payload: messageForm({ gcid: String(a.gcid), text: 'Wreck', lat: '1', lng: '2' }, [{ bytes: png, name: 'w.png' }]) })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/navmessages',
+        headers: device.headers,
+        payload: messageForm({ gcid: String(a.gcid), text: 'Wreck', lat: '1', lng: '2' }, [{ bytes: png, name: 'w.png' }]),
+      })
     ).json();
     expect((await t.app.inject({ method: 'GET', url: `/api/navmessages?gcid=${a.gcid}`, headers: b.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/navmessages/${sent.id}`, headers: b.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: sent.images[0].url, headers: b.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: sent.images[0].url, headers: device.headers })).statusCode).toBe(200);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/navmessages', headers: device.headers, payload: messageForm({ gcid: '999999', text: 'x', lat: '1', lng: '2' }) });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/navmessages',
+      headers: device.headers,
+      payload: messageForm({ gcid: '999999', text: 'x', lat: '1', lng: '2' }),
+    });
     expect(missing.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/navmessages?gcid=${a.gcid}`, headers: a.headers })).json()).toHaveLength(1);
   });

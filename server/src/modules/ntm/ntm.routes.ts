@@ -4,7 +4,7 @@ import { gcidQuery, idParams } from '@chartroom/contracts/geocontents';
 import { addNtmFields, ntmItem, ntmList } from '@chartroom/contracts/ntm';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
-import { receiveUpload } from '../geocontents/receive-upload.js';
+import { receiveUpload } from '../../storage/receive-upload.js';
 import { addNtm, listNtmsOfGeocontent, removeNtm, requireOwnedNtm } from './ntm.service.js';
 
 export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -31,13 +31,16 @@ export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
         fileFields: ['file'],
         schema: addNtmFields,
       });
-      return addNtm({ db, blobs: app.blobs, actor: actorOf(request), upload });
+      return addNtm({ db, blobs: app.blobs, actor: actorOf(request), upload, ip: request.ip });
     },
   );
 
   app.get(
     '/api/ntm/GetNtms4GC',
-    { onRequest: asProvider, schema: { tags: ['ntm'], summary: 'The NTMs of a geocontent', security, querystring: gcidQuery, response: { 200: ntmList } } },
+    {
+      onRequest: asProvider,
+      schema: { tags: ['ntm'], summary: 'The NTMs of a geocontent', security, querystring: gcidQuery, response: { 200: ntmList } },
+    },
     async (request) => listNtmsOfGeocontent({ db, actor: actorOf(request), input: request.query }),
   );
 
@@ -56,9 +59,12 @@ export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
 
   app.delete(
     '/api/ntm/:id',
-    { onRequest: asProvider, schema: { tags: ['ntm'], summary: 'Remove an NTM', security, params: idParams, response: { 200: z.literal(1) } } },
+    {
+      onRequest: asProvider,
+      schema: { tags: ['ntm'], summary: 'Remove an NTM', security, params: idParams, response: { 200: z.literal(1) } },
+    },
     async (request) => {
-      await removeNtm({ db, blobs: app.blobs, actor: actorOf(request), input: request.params });
+      await removeNtm({ db, blobs: app.blobs, actor: actorOf(request), input: request.params, ip: request.ip });
       return 1 as const;
     },
   );

@@ -4,10 +4,11 @@ import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { StoredUpload } from '../../storage/uploads.js';
-import { isPdfBlob } from '../geocontents/file-sniff.js';
-import { keepOrDiscard, type ReceivedUpload } from '../geocontents/receive-upload.js';
+import { isPdfBlob } from '../../storage/file-sniff.js';
+import { keepOrDiscard, type ReceivedUpload } from '../../storage/receive-upload.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
 import { deleteNtm, findOwnedNtm, insertNtm, listNtms, type NtmRow } from './ntm.repository.js';
+import { recordAudit } from '../audit/audit.repository.js';
 
 export function presentNtm(row: NtmRow): NtmItem {
   return { id: row.id, addDate: row.addDate.toISOString(), description: row.description, filename: row.filename, size: row.size };
@@ -19,6 +20,7 @@ export async function addNtm(opts: {
   blobs: BlobStore;
   actor: Actor;
   upload: ReceivedUpload<{ gcid: number; description?: string | undefined }>;
+  ip?: string | null;
 }): Promise<NtmItem> {
   const { db, blobs, actor, upload } = opts;
   return keepOrDiscard(upload, async () => {
@@ -27,12 +29,22 @@ export async function addNtm(opts: {
     if (!(await isPdfBlob(blobs, file.key, file.size))) {
       throw new AppError('unsupported_file', `${file.filename} is not a PDF document`);
     }
-    const row = await insertNtm(db, {
-      geocontentId: gc.id,
-      blobKey: file.key,
-      filename: file.filename,
-      size: file.size,
-      description: upload.fields.description || null,
+    const row = await db.transaction(async (tx) => {
+      const inserted = await insertNtm(tx, {
+        geocontentId: gc.id,
+        blobKey: file.key,
+        filename: file.filename,
+        size: file.size,
+        description: upload.fields.description || null,
+      });
+      await recordAudit(tx, {
+        actor,
+        action: 'ntm.add',
+        geocontentId: gc.id,
+        subject: { ntmId: inserted.id, filename: file.filename },
+        ip: opts.ip ?? null,
+      });
+      return inserted;
     });
     return presentNtm(row);
   });
@@ -40,7 +52,8 @@ export async function addNtm(opts: {
 
 function requireOneFile(files: StoredUpload[]): StoredUpload {
   const [file] = files;
-  if (!file || files.length > 1) throw new AppError('validation', 'Attach exactly one PDF file as "file"', [{ path: 'body.file', message: 'required' }]);
+  if (!file || files.length > 1)
+    throw new AppError('validation', 'Attach exactly one PDF file as "file"', [{ path: 'body.file', message: 'required' }]);
   return file;
 }
 
@@ -55,8 +68,23 @@ export async function requireOwnedNtm(opts: { db: Db; actor: Actor; input: { id:
   return row;
 }
 
-export async function removeNtm(opts: { db: Db; blobs: BlobStore; actor: Actor; input: { id: number } }): Promise<void> {
+export async function removeNtm(opts: {
+  db: Db;
+  blobs: BlobStore;
+  actor: Actor;
+  input: { id: number };
+  ip?: string | null;
+}): Promise<void> {
   const row = await requireOwnedNtm(opts);
-  await deleteNtm(opts.db, row.id);
+  await opts.db.transaction(async (tx) => {
+    await deleteNtm(tx, row.id);
+    await recordAudit(tx, {
+      actor: opts.actor,
+      action: 'ntm.remove',
+      geocontentId: row.geocontentId,
+      subject: { ntmId: row.id, filename: row.filename },
+      ip: opts.ip ?? null,
+    });
+  });
   await opts.blobs.delete(row.blobKey);
 }

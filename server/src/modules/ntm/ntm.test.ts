@@ -43,13 +43,22 @@ describe('NTM: PDF notices of a geocontent', () => {
     const item = up.json();
     expect(item).toMatchObject({ id: expect.any(Number), description: 'Buoy moved', filename: 'ntm-1.pdf', size: pdf.length });
 
-    const noDescription = await t.app.inject({ method: 'POST', url: '/api/ntm', headers: p.headers, payload: ntmForm({ gcid: String(p.gcid) }, { bytes: pdf, name: 'b.pdf' }) });
+    const noDescription = await t.app.inject({
+      method: 'POST',
+      url: '/api/ntm',
+      headers: p.headers,
+      payload: ntmForm({ gcid: String(p.gcid) }, { bytes: pdf, name: 'b.pdf' }),
+    });
     expect(noDescription.json().description).toBeNull();
 
     const list = await t.app.inject({ method: 'GET', url: `/api/ntm/GetNtms4GC?gcid=${p.gcid}`, headers: p.headers });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toHaveLength(2);
-    expect(list.json().find((n: { id: number }) => n.id === item.id)).toMatchObject({ id: item.id, description: 'Buoy moved', addDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(list.json().find((n: { id: number }) => n.id === item.id)).toMatchObject({
+      id: item.id,
+      description: 'Buoy moved',
+      addDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
 
     const file = await t.app.inject({ method: 'GET', url: `/api/ntm/${item.id}`, headers: p.headers });
     expect(file.statusCode).toBe(200);
@@ -73,7 +82,12 @@ describe('NTM: PDF notices of a geocontent', () => {
   ])('refuses %s by its content and keeps nothing', async (_name, bytes) => {
     const p = await providerWithGeocontent('Checker');
     const before = storedFiles().length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/ntm', headers: p.headers, payload: ntmForm({ gcid: String(p.gcid) }, { bytes, name: 'notice.pdf' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ntm',
+      headers: p.headers,
+      payload: ntmForm({ gcid: String(p.gcid) }, { bytes, name: 'notice.pdf' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'unsupported_file', message: expect.stringContaining('not a PDF') });
     expect(storedFiles()).toHaveLength(before);
@@ -85,7 +99,12 @@ describe('NTM: PDF notices of a geocontent', () => {
     const p = await providerWithGeocontent('Big Files');
     const before = storedFiles().length;
     const big = Buffer.concat([makePdf(['big']), Buffer.alloc(80 * 1024, 32)]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/ntm', headers: p.headers, payload: ntmForm({ gcid: String(p.gcid) }, { bytes: big, name: 'big.pdf' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ntm',
+      headers: p.headers,
+      payload: ntmForm({ gcid: String(p.gcid) }, { bytes: big, name: 'big.pdf' }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('64 KB') });
     expect(storedFiles()).toHaveLength(before);
@@ -94,7 +113,12 @@ describe('NTM: PDF notices of a geocontent', () => {
 
   it('names a missing gcid or file', async () => {
     const p = await providerWithGeocontent('Forms');
-    const noGcid = await t.app.inject({ method: 'POST', url: '/api/ntm', headers: p.headers, payload: ntmForm({}, { bytes: makePdf(['x']), name: 'x.pdf' }) });
+    const noGcid = await t.app.inject({
+      method: 'POST',
+      url: '/api/ntm',
+      headers: p.headers,
+      payload: ntmForm({}, { bytes: makePdf(['x']), name: 'x.pdf' }),
+    });
     expect(noGcid.statusCode).toBe(400);
     expect(noGcid.json().details[0].path).toBe('body.gcid');
     const noFile = await t.app.inject({ method: 'POST', url: '/api/ntm', headers: p.headers, payload: ntmForm({ gcid: String(p.gcid) }) });
@@ -105,9 +129,21 @@ describe('NTM: PDF notices of a geocontent', () => {
   it("answers 404 to a second provider on the first one's geocontent everywhere", async () => {
     const a = await providerWithGeocontent('First');
     const b = await providerWithGeocontent('Second');
-    const item = (await t.app.inject({ method: 'POST', url: '/api/ntm', headers: a.headers, payload: ntmForm({ gcid: String(a.gcid) }, { bytes: makePdf(['a']), name: 'a.pdf' }) })).json();
+    const item = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/ntm',
+        headers: a.headers,
+        payload: ntmForm({ gcid: String(a.gcid) }, { bytes: makePdf(['a']), name: 'a.pdf' }),
+      })
+    ).json();
     const before = storedFiles().length;
-    const upload = await t.app.inject({ method: 'POST', url: '/api/ntm', headers: b.headers, payload: ntmForm({ gcid: String(a.gcid) }, { bytes: makePdf(['b']), name: 'b.pdf' }) });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/ntm',
+      headers: b.headers,
+      payload: ntmForm({ gcid: String(a.gcid) }, { bytes: makePdf(['b']), name: 'b.pdf' }),
+    });
     expect(upload.statusCode).toBe(404);
     expect(storedFiles()).toHaveLength(before);
     expect((await t.app.inject({ method: 'GET', url: `/api/ntm/GetNtms4GC?gcid=${a.gcid}`, headers: b.headers })).statusCode).toBe(404);

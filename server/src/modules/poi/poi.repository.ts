@@ -27,7 +27,11 @@ export async function findOwnedPoi(db: DbOrTx, ownerUserId: number, id: number):
 }
 
 export async function updatePoi(db: DbOrTx, id: number, values: Partial<typeof pois.$inferInsert>): Promise<PoiRow> {
-  const [row] = await db.update(pois).set({ ...values, updatedAt: new Date() }).where(eq(pois.id, id)).returning();
+  const [row] = await db
+    .update(pois)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(pois.id, id))
+    .returning();
   return row!;
 }
 

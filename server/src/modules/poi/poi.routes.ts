@@ -22,7 +22,16 @@ export const poiRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
 
   app.get(
     '/api/geocontent/GoToPoiEditor',
-    { onRequest: asProvider, schema: { tags, summary: 'May the POI editor open for this geocontent (answers 1)', security, querystring: gcidQuery, response: { 200: one } } },
+    {
+      onRequest: asProvider,
+      schema: {
+        tags,
+        summary: 'May the POI editor open for this geocontent (answers 1)',
+        security,
+        querystring: gcidQuery,
+        response: { 200: one },
+      },
+    },
     async (request) => {
       await requireOwnedGeocontent(db, actorOf(request), request.query.gcid);
       return 1 as const;
@@ -31,45 +40,78 @@ export const poiRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
 
   app.get(
     '/api/geocontent/ConvertPoi',
-    { onRequest: asProvider, schema: { tags, summary: 'Publish Poi: snapshot the current points as a release', security, querystring: gcidQuery, response: { 200: poiRelease } } },
-    async (request) => publishPois({ db, actor: actorOf(request), input: request.query }),
+    {
+      onRequest: asProvider,
+      schema: {
+        tags,
+        summary: 'Publish Poi: snapshot the current points as a release',
+        security,
+        querystring: gcidQuery,
+        response: { 200: poiRelease },
+      },
+    },
+    async (request) => publishPois({ db, actor: actorOf(request), input: request.query, ip: request.ip }),
   );
 
   app.get(
     '/api/geocontent/GetPoiList',
-    { onRequest: asProvider, schema: { tags, summary: 'The POI releases of a geocontent', security, querystring: geoContentIdQuery, response: { 200: poiReleaseList } } },
+    {
+      onRequest: asProvider,
+      schema: {
+        tags,
+        summary: 'The POI releases of a geocontent',
+        security,
+        querystring: geoContentIdQuery,
+        response: { 200: poiReleaseList },
+      },
+    },
     async (request) => listPoiReleasesOfGeocontent({ db, actor: actorOf(request), input: request.query }),
   );
 
   app.get(
     '/api/poi/releases/:id',
-    { onRequest: asProvider, schema: { tags, summary: 'One POI release with its frozen points', security, params: idParams, response: { 200: poiReleaseDetail } } },
+    {
+      onRequest: asProvider,
+      schema: { tags, summary: 'One POI release with its frozen points', security, params: idParams, response: { 200: poiReleaseDetail } },
+    },
     async (request) => getPoiRelease({ db, actor: actorOf(request), input: request.params }),
   );
 
   app.get(
     '/api/poi',
-    { onRequest: asProvider, schema: { tags, summary: 'The points of interest being edited', security, querystring: gcidQuery, response: { 200: poiList } } },
+    {
+      onRequest: asProvider,
+      schema: { tags, summary: 'The points of interest being edited', security, querystring: gcidQuery, response: { 200: poiList } },
+    },
     async (request) => listPoisOfGeocontent({ db, actor: actorOf(request), input: request.query }),
   );
 
   app.post(
     '/api/poi',
-    { onRequest: asProvider, schema: { tags, summary: 'Add a point of interest', security, querystring: gcidQuery, body: poiInput, response: { 200: poi } } },
-    async (request) => createPoi({ db, actor: actorOf(request), input: { gcid: request.query.gcid, poi: request.body } }),
+    {
+      onRequest: asProvider,
+      schema: { tags, summary: 'Add a point of interest', security, querystring: gcidQuery, body: poiInput, response: { 200: poi } },
+    },
+    async (request) => createPoi({ db, actor: actorOf(request), input: { gcid: request.query.gcid, poi: request.body }, ip: request.ip }),
   );
 
   app.put(
     '/api/poi/:id',
-    { onRequest: asProvider, schema: { tags, summary: 'Edit or move a point of interest', security, params: idParams, body: poiInput, response: { 200: poi } } },
-    async (request) => changePoi({ db, actor: actorOf(request), input: { id: request.params.id, poi: request.body } }),
+    {
+      onRequest: asProvider,
+      schema: { tags, summary: 'Edit or move a point of interest', security, params: idParams, body: poiInput, response: { 200: poi } },
+    },
+    async (request) => changePoi({ db, actor: actorOf(request), input: { id: request.params.id, poi: request.body }, ip: request.ip }),
   );
 
   app.delete(
     '/api/poi/:id',
-    { onRequest: asProvider, schema: { tags, summary: 'Delete a point of interest', security, params: idParams, response: { 200: z.literal(1) } } },
+    {
+      onRequest: asProvider,
+      schema: { tags, summary: 'Delete a point of interest', security, params: idParams, response: { 200: z.literal(1) } },
+    },
     async (request) => {
-      await removePoi({ db, actor: actorOf(request), input: request.params });
+      await removePoi({ db, actor: actorOf(request), input: request.params, ip: request.ip });
       return 1 as const;
     },
   );

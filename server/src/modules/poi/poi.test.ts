@@ -27,7 +27,12 @@ describe('POI: points of interest and their releases', () => {
     const item = created.json();
     expect(item).toMatchObject({ id: expect.any(Number), ...harbour });
 
-    const moved = await t.app.inject({ method: 'PUT', url: `/api/poi/${item.id}`, headers: p.headers, payload: { ...harbour, name: 'Town Dock', lat: 38.98, lng: -76.49 } });
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/poi/${item.id}`,
+      headers: p.headers,
+      payload: { ...harbour, name: 'Town Dock', lat: 38.98, lng: -76.49 },
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ id: item.id, name: 'Town Dock', lat: 38.98, lng: -76.49 });
 
@@ -53,7 +58,12 @@ describe('POI: points of interest and their releases', () => {
   it('publishes a snapshot that later edits do not change', async () => {
     const p = await providerWithGeocontent('Publisher');
     const a = (await t.app.inject({ method: 'POST', url: `/api/poi?gcid=${p.gcid}`, headers: p.headers, payload: harbour })).json();
-    await t.app.inject({ method: 'POST', url: `/api/poi?gcid=${p.gcid}`, headers: p.headers, payload: { ...harbour, name: 'Light', category: 'lighthouse' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/poi?gcid=${p.gcid}`,
+      headers: p.headers,
+      payload: { ...harbour, name: 'Light', category: 'lighthouse' },
+    });
 
     const release = await t.app.inject({ method: 'GET', url: `/api/geocontent/ConvertPoi?gcid=${p.gcid}`, headers: p.headers });
     expect(release.statusCode).toBe(200);
@@ -66,11 +76,21 @@ describe('POI: points of interest and their releases', () => {
 
     const releases = await t.app.inject({ method: 'GET', url: `/api/geocontent/GetPoiList?geoContentId=${p.gcid}`, headers: p.headers });
     expect(releases.statusCode).toBe(200);
-    expect(releases.json().map((r: { itemsCount: number }) => r.itemsCount).sort()).toEqual([2, 3]);
+    expect(
+      releases
+        .json()
+        .map((r: { itemsCount: number }) => r.itemsCount)
+        .sort(),
+    ).toEqual([2, 3]);
     for (const r of releases.json()) expect(Object.keys(r).sort()).toEqual(['id', 'itemsCount', 'timestamp']);
 
     const frozen = await t.app.inject({ method: 'GET', url: `/api/poi/releases/${release.json().id}`, headers: p.headers });
-    expect(frozen.json().items.map((i: { name: string }) => i.name).sort()).toEqual(['City Dock', 'Light']);
+    expect(
+      frozen
+        .json()
+        .items.map((i: { name: string }) => i.name)
+        .sort(),
+    ).toEqual(['City Dock', 'Light']);
   });
 
   it("answers 404 to a second provider on the first one's geocontent everywhere", async () => {
@@ -94,6 +114,8 @@ describe('POI: points of interest and their releases', () => {
     }
     const list = (await t.app.inject({ method: 'GET', url: `/api/poi?gcid=${a.gcid}`, headers: a.headers })).json();
     expect(list).toMatchObject([{ id: item.id, name: 'City Dock' }]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetPoiList?geoContentId=${a.gcid}`, headers: a.headers })).json()).toHaveLength(1);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/geocontent/GetPoiList?geoContentId=${a.gcid}`, headers: a.headers })).json(),
+    ).toHaveLength(1);
   });
 });

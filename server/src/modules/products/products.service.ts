@@ -1,22 +1,12 @@
 import type { Product, SaveProductBody } from '@chartroom/contracts/licensing';
+import { productChange } from '@chartroom/contracts/policies/products.policy';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
 import { toProduct } from './products.presenter.js';
-import { findProductByType, insertProduct, listProductsOfGeocontents, updateProduct } from './products.repository.js';
-
-/** `listProducts` hook of the provider and geocontent routes: products per geocontent id. */
-export async function listProductsByGeocontent(db: Db, gcIds: number[]): Promise<Map<number, Product[]>> {
-  const map = new Map<number, Product[]>();
-  for (const row of await listProductsOfGeocontents(db, gcIds)) {
-    const list = map.get(row.geocontentId) ?? [];
-    list.push(toProduct(row));
-    map.set(row.geocontentId, list);
-  }
-  return map;
-}
+import { findProductByType, insertProduct, updateProduct } from './products.repository.js';
 
 /**
  * `AddUpdateProduct`, following the product state machine (spec §4): not created → enabled on
@@ -39,25 +29,28 @@ export async function saveProduct(opts: { db: Db; actor: Actor; input: SaveProdu
       noaaWeather: input.noaaWeather,
       navMsg: input.navMsg,
     };
-    let action: string;
+    // The product state machine (products policy): refusals first, then one write per change.
+    const change = productChange(existing, input.isEnabled);
+    if (change === 'refuse_not_created') throw conflict('This product does not exist yet: create it (enabled) first');
+    if (change === 'refuse_disabled') throw new AppError('conflict', 'This product is disabled: enable it before changing it');
     let row;
-    if (!existing) {
-      if (!input.isEnabled) throw conflict('This product does not exist yet: create it (enabled) first');
+    if (change === 'create' || !existing) {
       row = await insertProduct(tx, { geocontentId: gc.id, licType: input.licType, isEnabled: true, ...fields });
       if (!row) throw conflict(`A ${input.licType} product already exists for this geocontent`);
-      action = 'product.create';
-    } else if (existing.isEnabled) {
-      row = input.isEnabled
-        ? await updateProduct(tx, existing.id, { ...fields, updatedAt: new Date() })
-        : await updateProduct(tx, existing.id, { isEnabled: false, updatedAt: new Date() });
-      action = input.isEnabled ? 'product.update' : 'product.disable';
+    } else if (change === 'disable') {
+      row = await updateProduct(tx, existing.id, { isEnabled: false, updatedAt: new Date() });
     } else {
-      if (!input.isEnabled) throw new AppError('conflict', 'This product is disabled: enable it before changing it');
       row = await updateProduct(tx, existing.id, { ...fields, isEnabled: true, updatedAt: new Date() });
-      action = 'product.enable';
     }
+    const action = `product.${change}`;
     const product = toProduct(row);
-    await recordAudit(tx, { actor, action, geocontentId: gc.id, subject: { productId: product.id, licType: product.licType, price: product.price }, ip: opts.ip });
+    await recordAudit(tx, {
+      actor,
+      action,
+      geocontentId: gc.id,
+      subject: { productId: product.id, licType: product.licType, price: product.price },
+      ip: opts.ip,
+    });
     return product;
   });
 }

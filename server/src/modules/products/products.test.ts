@@ -4,7 +4,11 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 
 async function makeProvider(t: TestApp) {
   const who = await t.loginAs('provider');
-  const { geocontent, provider } = await seedProvider(t.database.db, { ownerUserId: who.id, title: `Office ${who.id}`, geocontentTitle: `Charts ${who.id}` });
+  const { geocontent, provider } = await seedProvider(t.database.db, {
+    ownerUserId: who.id,
+    title: `Office ${who.id}`,
+    geocontentTitle: `Charts ${who.id}`,
+  });
   return { ...who, gcid: geocontent.id, provider };
 }
 
@@ -26,7 +30,16 @@ describe('provider products', () => {
     const created = await save(p.headers, { gcid: p.gcid, licType: 'com', price: 120.5, enc: false, ais: true });
     expect(created.statusCode).toBe(200);
     const product = created.json();
-    expect(product).toMatchObject({ licType: 'com', isEnabled: true, price: 120.5, enc: true, ais: true, s102: false, gcid: p.gcid, geoContentId: p.gcid });
+    expect(product).toMatchObject({
+      licType: 'com',
+      isEnabled: true,
+      price: 120.5,
+      enc: true,
+      ais: true,
+      s102: false,
+      gcid: p.gcid,
+      geoContentId: p.gcid,
+    });
 
     const updated = await save(p.headers, { id: product.id, gcid: p.gcid, licType: 'com', price: 99.99, ntm: true });
     expect(updated.json()).toMatchObject({ id: product.id, price: 99.99, ntm: true, ais: false, isEnabled: true });
@@ -42,7 +55,9 @@ describe('provider products', () => {
     expect(enabled.json()).toMatchObject({ id: product.id, isEnabled: true, price: 101 });
 
     const me = await t.app.inject({ method: 'GET', url: '/providers/me', headers: p.headers });
-    expect(me.json().geoContents[0].products).toEqual([expect.objectContaining({ id: product.id, licType: 'com', isEnabled: true, price: 101, enc: true })]);
+    expect(me.json().geoContents[0].products).toEqual([
+      expect.objectContaining({ id: product.id, licType: 'com', isEnabled: true, price: 101, enc: true }),
+    ]);
   });
 
   it('needs a positive com price with two decimals, and keeps no price for corp and free', async () => {

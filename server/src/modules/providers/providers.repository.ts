@@ -21,12 +21,13 @@ export async function listGeocontents(db: DbOrTx, providerId: number) {
   return db.select().from(geocontents).where(eq(geocontents.providerId, providerId)).orderBy(asc(geocontents.id));
 }
 
-/** The geocontent when this provider owns it; the owner is part of the query itself. */
-export async function findOwnedGeocontent(db: DbOrTx, providerId: number, gcId: number) {
+/** The geocontent when the provider run by this user owns it: one query, the owner in its WHERE. */
+export async function findGeocontentOwnedByUser(db: DbOrTx, userId: number, gcId: number) {
   const [row] = await db
-    .select()
+    .select({ geocontent: geocontents })
     .from(geocontents)
-    .where(and(eq(geocontents.id, gcId), eq(geocontents.providerId, providerId)))
+    .innerJoin(providers, eq(providers.id, geocontents.providerId))
+    .where(and(eq(geocontents.id, gcId), eq(providers.ownerUserId, userId)))
     .limit(1);
-  return row;
+  return row?.geocontent;
 }

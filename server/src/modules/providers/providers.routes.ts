@@ -5,10 +5,7 @@ import { actorOf } from '../../plugins/auth.js';
 import { geocontentDetail, geocontentList, idParams } from '@chartroom/contracts/geocontents';
 import { createGeocontent, getOwnGeocontent, getProviderMe, listOwnGeocontents } from './providers.service.js';
 
-/** Products per geocontent, supplied by the licensing module once it exists. */
-export type ProductLister = (db: Db, gcIds: number[]) => Promise<Map<number, Record<string, unknown>[]>>;
-
-export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; listProducts: ProductLister }> = async (app, { db, listProducts }) => {
+export const providerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/geocontent/create2',
     {
@@ -32,18 +29,28 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; listProducts: Produ
     '/providers/me',
     {
       onRequest: app.requireRole('provider'),
-      schema: { tags: ['provider'], summary: 'The provider with its geocontents', security: [{ bearer: [] }], response: { 200: providerMe } },
+      schema: {
+        tags: ['provider'],
+        summary: 'The provider with its geocontents',
+        security: [{ bearer: [] }],
+        response: { 200: providerMe },
+      },
     },
-    async (request) => getProviderMe({ db, actor: actorOf(request), listProducts }),
+    async (request) => getProviderMe({ db, actor: actorOf(request) }),
   );
 
   app.get(
     '/api/geocontent/',
     {
       onRequest: app.requireRole('provider'),
-      schema: { tags: ['provider'], summary: "The provider's geocontents with their products", security: [{ bearer: [] }], response: { 200: geocontentList } },
+      schema: {
+        tags: ['provider'],
+        summary: "The provider's geocontents with their products",
+        security: [{ bearer: [] }],
+        response: { 200: geocontentList },
+      },
     },
-    async (request) => listOwnGeocontents({ db, actor: actorOf(request), listProducts }),
+    async (request) => listOwnGeocontents({ db, actor: actorOf(request) }),
   );
 
   app.get(
@@ -58,6 +65,6 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; listProducts: Produ
         response: { 200: geocontentDetail },
       },
     },
-    async (request) => getOwnGeocontent({ db, actor: actorOf(request), listProducts, input: request.params }),
+    async (request) => getOwnGeocontent({ db, actor: actorOf(request), input: request.params }),
   );
 };

@@ -1,9 +1,13 @@
+import type { Product } from '@chartroom/contracts/licensing';
+import { canManageGeocontents } from '@chartroom/contracts/policies/geocontents.policy';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { toProduct } from '../products/products.presenter.js';
+import { listProductsOfGeocontents } from '../products/products.repository.js';
 import { grantRole, setCurrentGeocontent } from '../users/users.repository.js';
 import {
-  findOwnedGeocontent,
+  findGeocontentOwnedByUser,
   findProviderByOwner,
   insertGeocontent,
   insertProvider,
@@ -16,10 +20,12 @@ export async function requireProvider(db: DbOrTx, actor: Actor) {
   return provider;
 }
 
-/** The actor's geocontent or 404: other providers' ids are indistinguishable from missing ones. */
+/**
+ * The actor's geocontent or 404 (geocontents policy: a provider's own; the owner is in the query's
+ * WHERE, so other providers' ids are indistinguishable from missing ones).
+ */
 export async function requireOwnedGeocontent(db: DbOrTx, actor: Actor, gcId: number) {
-  const provider = await findProviderByOwner(db, actor.id);
-  const gc = provider ? await findOwnedGeocontent(db, provider.id, gcId) : undefined;
+  const gc = canManageGeocontents(actor) ? await findGeocontentOwnedByUser(db, actor.id, gcId) : undefined;
   if (!gc) throw notFound('Geocontent');
   return gc;
 }
@@ -34,7 +40,10 @@ export async function createGeocontent(opts: { db: Db; actor: Actor; input: { gc
     let provider = await findProviderByOwner(tx, actor.id);
     if (!provider) {
       const title = input.providerTitle?.trim();
-      if (!title) throw new AppError('validation', 'providerTitle is required to register as a provider', [{ path: 'querystring.providerTitle', message: 'required' }]);
+      if (!title)
+        throw new AppError('validation', 'providerTitle is required to register as a provider', [
+          { path: 'querystring.providerTitle', message: 'required' },
+        ]);
       provider = (await insertProvider(tx, { title, ownerUserId: actor.id })) ?? (await findProviderByOwner(tx, actor.id))!;
       await grantRole(tx, actor.id, 'provider');
     }
@@ -44,20 +53,29 @@ export async function createGeocontent(opts: { db: Db; actor: Actor; input: { gc
   });
 }
 
-type ProductListerFn = (db: Db, gcIds: number[]) => Promise<Map<number, Record<string, unknown>[]>>;
+/** Products per geocontent id, each geocontent's in the repository's order. */
+async function listProductsByGeocontent(db: DbOrTx, gcIds: number[]): Promise<Map<number, Product[]>> {
+  const out = new Map<number, Product[]>();
+  for (const row of await listProductsOfGeocontents(db, gcIds)) {
+    const list = out.get(row.geocontentId) ?? [];
+    list.push(toProduct(row));
+    out.set(row.geocontentId, list);
+  }
+  return out;
+}
 
 /** `GET /api/geocontent/`: the provider's geocontents with their products. */
-export async function listOwnGeocontents(opts: { db: Db; actor: Actor; listProducts: ProductListerFn }) {
+export async function listOwnGeocontents(opts: { db: Db; actor: Actor }) {
   const me = await getProviderMe(opts);
   return me.geoContents;
 }
 
 /** `GET /api/geocontent/{id}`: one of the provider's geocontents with its products; 404 for others. */
-export async function getOwnGeocontent(opts: { db: Db; actor: Actor; listProducts: ProductListerFn; input: { id: number } }) {
+export async function getOwnGeocontent(opts: { db: Db; actor: Actor; input: { id: number } }) {
   const { db, actor } = opts;
   const provider = await requireProvider(db, actor);
   const gc = await requireOwnedGeocontent(db, actor, opts.input.id);
-  const products = await opts.listProducts(db, [gc.id]);
+  const products = await listProductsByGeocontent(db, [gc.id]);
   return {
     id: gc.id,
     title: gc.title,
@@ -67,11 +85,14 @@ export async function getOwnGeocontent(opts: { db: Db; actor: Actor; listProduct
   };
 }
 
-export async function getProviderMe(opts: { db: Db; actor: Actor; listProducts: (db: Db, gcIds: number[]) => Promise<Map<number, Record<string, unknown>[]>> }) {
+export async function getProviderMe(opts: { db: Db; actor: Actor }) {
   const { db, actor } = opts;
   const provider = await requireProvider(db, actor);
   const gcs = await listGeocontents(db, provider.id);
-  const products = await opts.listProducts(db, gcs.map((g) => g.id));
+  const products = await listProductsByGeocontent(
+    db,
+    gcs.map((g) => g.id),
+  );
   return {
     id: provider.id,
     title: provider.title,

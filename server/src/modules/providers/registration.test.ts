@@ -13,7 +13,11 @@ describe('provider and distributor registration', () => {
     const me0 = await t.app.inject({ method: 'GET', url: '/providers/me', headers: u.headers });
     expect(me0.statusCode).toBe(403);
 
-    const short = await t.app.inject({ method: 'GET', url: '/api/geocontent/create2?gcTitle=abc&providerTitle=Office', headers: u.headers });
+    const short = await t.app.inject({
+      method: 'GET',
+      url: '/api/geocontent/create2?gcTitle=abc&providerTitle=Office',
+      headers: u.headers,
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().details[0].path).toContain('gcTitle');
 
@@ -46,7 +50,9 @@ describe('provider and distributor registration', () => {
   it("answers 404 when a provider picks another provider's geocontent", async () => {
     const a = await t.loginAs('user');
     const b = await t.loginAs('user');
-    const gcA = (await t.app.inject({ method: 'GET', url: '/api/geocontent/create2?gcTitle=Alpha%20Charts&providerTitle=A', headers: a.headers })).json();
+    const gcA = (
+      await t.app.inject({ method: 'GET', url: '/api/geocontent/create2?gcTitle=Alpha%20Charts&providerTitle=A', headers: a.headers })
+    ).json();
     await t.app.inject({ method: 'GET', url: '/api/geocontent/create2?gcTitle=Bravo%20Charts&providerTitle=B', headers: b.headers });
     const res = await t.app.inject({ method: 'GET', url: `/api/users/setCurrentGC?gcid=${gcA.id}`, headers: b.headers });
     expect(res.statusCode).toBe(404);

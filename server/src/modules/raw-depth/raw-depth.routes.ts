@@ -3,14 +3,8 @@ import { geoContentIdQuery, idParams, one } from '@chartroom/contracts/geoconten
 import { addRawFields, rawDepth, rawDepthList, rdidQuery } from '@chartroom/contracts/raw-depth';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
-import { receiveUpload } from '../geocontents/receive-upload.js';
-import {
-  addRawDepth,
-  listRawDepthsOfGeocontent,
-  publishRawDepth,
-  removeRawDepth,
-  requireOwnedRawDepthFile,
-} from './raw-depth.service.js';
+import { receiveUpload } from '../../storage/receive-upload.js';
+import { addRawDepth, listRawDepthsOfGeocontent, publishRawDepth, removeRawDepth, requireOwnedRawDepthFile } from './raw-depth.service.js';
 
 export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const security = [{ bearer: [] }];
@@ -21,7 +15,13 @@ export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/geocontent/addraw',
     {
       onRequest: asProvider,
-      schema: { tags, summary: 'Upload a raw depth file (multipart: file, gcid, optional descr)', security, consumes: ['multipart/form-data'], response: { 200: rawDepth } },
+      schema: {
+        tags,
+        summary: 'Upload a raw depth file (multipart: file, gcid, optional descr)',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: rawDepth },
+      },
     },
     async (request) => {
       const upload = await receiveUpload(request, app.blobs, {
@@ -31,30 +31,45 @@ export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         fileFields: ['file'],
         schema: addRawFields,
       });
-      return addRawDepth({ db, blobs: app.blobs, actor: actorOf(request), upload });
+      return addRawDepth({ db, blobs: app.blobs, actor: actorOf(request), upload, ip: request.ip });
     },
   );
 
   app.get(
     '/api/geocontent/GetRawDepthList',
-    { onRequest: asProvider, schema: { tags, summary: 'The raw depth files of a geocontent', security, querystring: geoContentIdQuery, response: { 200: rawDepthList } } },
+    {
+      onRequest: asProvider,
+      schema: {
+        tags,
+        summary: 'The raw depth files of a geocontent',
+        security,
+        querystring: geoContentIdQuery,
+        response: { 200: rawDepthList },
+      },
+    },
     async (request) => listRawDepthsOfGeocontent({ db, actor: actorOf(request), input: request.query }),
   );
 
   app.get(
     '/api/geocontent/PublishRawDepth',
-    { onRequest: asProvider, schema: { tags, summary: 'Publish a raw depth file (answers 1)', security, querystring: rdidQuery, response: { 200: one } } },
+    {
+      onRequest: asProvider,
+      schema: { tags, summary: 'Publish a raw depth file (answers 1)', security, querystring: rdidQuery, response: { 200: one } },
+    },
     async (request) => {
-      await publishRawDepth({ db, actor: actorOf(request), input: { rdid: request.query.rdid, isPublished: true } });
+      await publishRawDepth({ db, actor: actorOf(request), input: { rdid: request.query.rdid, isPublished: true }, ip: request.ip });
       return 1 as const;
     },
   );
 
   app.get(
     '/api/geocontent/HideRawDepth',
-    { onRequest: asProvider, schema: { tags, summary: 'Hide a raw depth file (answers 1)', security, querystring: rdidQuery, response: { 200: one } } },
+    {
+      onRequest: asProvider,
+      schema: { tags, summary: 'Hide a raw depth file (answers 1)', security, querystring: rdidQuery, response: { 200: one } },
+    },
     async (request) => {
-      await publishRawDepth({ db, actor: actorOf(request), input: { rdid: request.query.rdid, isPublished: false } });
+      await publishRawDepth({ db, actor: actorOf(request), input: { rdid: request.query.rdid, isPublished: false }, ip: request.ip });
       return 1 as const;
     },
   );
@@ -75,7 +90,7 @@ export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/rawdepth/:id',
     { onRequest: asProvider, schema: { tags, summary: 'Delete a raw depth file', security, params: idParams, response: { 200: one } } },
     async (request) => {
-      await removeRawDepth({ db, blobs: app.blobs, actor: actorOf(request), input: request.params });
+      await removeRawDepth({ db, blobs: app.blobs, actor: actorOf(request), input: request.params, ip: request.ip });
       return 1 as const;
     },
   );

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { keepOrDiscard, type ReceivedUpload } from '../geocontents/receive-upload.js';
+import { keepOrDiscard, type ReceivedUpload } from '../../storage/receive-upload.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
 import {
   deleteRawDepth,
@@ -14,6 +14,7 @@ import {
   type RawDepthRow,
 } from './raw-depth.repository.js';
 import { summariseDepthFile } from './xyz-parser.js';
+import { recordAudit } from '../audit/audit.repository.js';
 
 export function presentRawDepth(row: RawDepthRow): RawDepth {
   return {
@@ -33,6 +34,7 @@ export async function addRawDepth(opts: {
   blobs: BlobStore;
   actor: Actor;
   upload: ReceivedUpload<{ gcid: number; descr?: string | undefined }>;
+  ip?: string | null;
 }): Promise<RawDepth> {
   const { db, blobs, actor, upload } = opts;
   return keepOrDiscard(upload, async () => {
@@ -43,13 +45,23 @@ export async function addRawDepth(opts: {
     }
     if (file.size === 0) throw new AppError('unsupported_file', `${file.filename} is empty`);
     const summary = await summariseDepthFile(blobs.get(file.key));
-    const row = await insertRawDepth(db, {
-      geocontentId: gc.id,
-      blobKey: file.key,
-      filename: file.filename,
-      size: file.size,
-      description: upload.fields.descr || null,
-      summary,
+    const row = await db.transaction(async (tx) => {
+      const inserted = await insertRawDepth(tx, {
+        geocontentId: gc.id,
+        blobKey: file.key,
+        filename: file.filename,
+        size: file.size,
+        description: upload.fields.descr || null,
+        summary,
+      });
+      await recordAudit(tx, {
+        actor,
+        action: 'raw-depth.add',
+        geocontentId: gc.id,
+        subject: { rawDepthId: inserted.id, filename: file.filename },
+        ip: opts.ip ?? null,
+      });
+      return inserted;
     });
     return presentRawDepth(row);
   });
@@ -67,14 +79,44 @@ async function requireOwnedRawDepth(db: Db, actor: Actor, id: number): Promise<R
 }
 
 /** PublishRawDepth / HideRawDepth. */
-export async function publishRawDepth(opts: { db: Db; actor: Actor; input: { rdid: number; isPublished: boolean } }): Promise<void> {
+export async function publishRawDepth(opts: {
+  db: Db;
+  actor: Actor;
+  input: { rdid: number; isPublished: boolean };
+  ip?: string | null;
+}): Promise<void> {
   const row = await requireOwnedRawDepth(opts.db, opts.actor, opts.input.rdid);
-  await setRawDepthPublished(opts.db, row.id, opts.input.isPublished);
+  await opts.db.transaction(async (tx) => {
+    await setRawDepthPublished(tx, row.id, opts.input.isPublished);
+    const action = opts.input.isPublished ? 'raw-depth.publish' : 'raw-depth.hide';
+    await recordAudit(tx, {
+      actor: opts.actor,
+      action,
+      geocontentId: row.geocontentId,
+      subject: { rawDepthId: row.id, filename: row.filename },
+      ip: opts.ip ?? null,
+    });
+  });
 }
 
-export async function removeRawDepth(opts: { db: Db; blobs: BlobStore; actor: Actor; input: { id: number } }): Promise<void> {
+export async function removeRawDepth(opts: {
+  db: Db;
+  blobs: BlobStore;
+  actor: Actor;
+  input: { id: number };
+  ip?: string | null;
+}): Promise<void> {
   const row = await requireOwnedRawDepth(opts.db, opts.actor, opts.input.id);
-  await deleteRawDepth(opts.db, row.id);
+  await opts.db.transaction(async (tx) => {
+    await deleteRawDepth(tx, row.id);
+    await recordAudit(tx, {
+      actor: opts.actor,
+      action: 'raw-depth.remove',
+      geocontentId: row.geocontentId,
+      subject: { rawDepthId: row.id, filename: row.filename },
+      ip: opts.ip ?? null,
+    });
+  });
   await opts.blobs.delete(row.blobKey);
 }
 

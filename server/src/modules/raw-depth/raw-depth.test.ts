@@ -29,7 +29,12 @@ describe('raw depth files', () => {
     return { ...login, gcid: geocontent.id };
   }
   const upload = (p: { headers: Record<string, string>; gcid: number }, file: { bytes: Buffer | string; name: string }, descr?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/geocontent/addraw', headers: p.headers, payload: rawForm({ gcid: String(p.gcid), ...(descr ? { descr } : {}) }, file) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/geocontent/addraw',
+      headers: p.headers,
+      payload: rawForm({ gcid: String(p.gcid), ...(descr ? { descr } : {}) }, file),
+    });
 
   it('reads an XYZ file: point count, extent and depth range', async () => {
     const p = await providerWithGeocontent('Survey');
@@ -49,7 +54,13 @@ describe('raw depth files', () => {
   it('reads a CSV with a lat,lon,depth header in its own column order', async () => {
     const p = await providerWithGeocontent('Csv');
     const res = await upload(p, { bytes: 'lat,lon,depth\r\n54.1,10.2,5.5\r\n54.3,10.0,8\r\n', name: 'soundings.csv' });
-    expect(res.json().summary).toEqual({ format: 'csv', pointCount: 2, bbox: { minX: 10.0, minY: 54.1, maxX: 10.2, maxY: 54.3 }, minDepth: 5.5, maxDepth: 8 });
+    expect(res.json().summary).toEqual({
+      format: 'csv',
+      pointCount: 2,
+      bbox: { minX: 10.0, minY: 54.1, maxX: 10.2, maxY: 54.3 },
+      minDepth: 5.5,
+      maxDepth: 8,
+    });
   });
 
   it('keeps any other file as it is, without a summary', async () => {
@@ -66,7 +77,9 @@ describe('raw depth files', () => {
     const p = await providerWithGeocontent('Toggle');
     const item = (await upload(p, { bytes: '1 2 3\n', name: 'a.xyz' })).json();
     const list = () => t.app.inject({ method: 'GET', url: `/api/geocontent/GetRawDepthList?geoContentId=${p.gcid}`, headers: p.headers });
-    expect((await list()).json()).toMatchObject([{ id: item.id, timestamp: expect.any(String), filename: 'a.xyz', description: null, isPublished: false }]);
+    expect((await list()).json()).toMatchObject([
+      { id: item.id, timestamp: expect.any(String), filename: 'a.xyz', description: null, isPublished: false },
+    ]);
 
     const pub = await t.app.inject({ method: 'GET', url: `/api/geocontent/PublishRawDepth?rdid=${item.id}`, headers: p.headers });
     expect(pub.json()).toBe(1);
@@ -91,7 +104,9 @@ describe('raw depth files', () => {
     const empty = await upload(p, { bytes: '', name: 'empty.xyz' });
     expect(empty.statusCode).toBe(400);
     expect(storedFiles()).toHaveLength(before);
-    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetRawDepthList?geoContentId=${p.gcid}`, headers: p.headers })).json()).toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/geocontent/GetRawDepthList?geoContentId=${p.gcid}`, headers: p.headers })).json(),
+    ).toEqual([]);
   });
 
   it("answers 404 to a second provider on the first one's geocontent everywhere", async () => {

@@ -26,7 +26,12 @@ export async function summariseDepthFile(source: Readable): Promise<RawDepthSumm
   let format: RawDepthSummary['format'] = 'xyz';
   let headerLines = 0;
   let count = 0;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity,
+    minZ = Infinity,
+    maxZ = -Infinity;
   try {
     for await (const raw of lines) {
       const line = raw.trim();

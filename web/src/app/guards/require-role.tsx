@@ -20,6 +20,9 @@ export function RequireRole({ role }: { role: Role }) {
 
   if (role === 'provider') return <Navigate replace to={paths.providerRegistration(target)} />;
   if (role === 'distributor') return <Navigate replace to={paths.distributorRegistration(target)} />;
+  // Registering as a distributor also grants the agreements area and the order desk.
+  const isDistributorArea = role === 'distributor2' || role === 'order-manager';
+  if (isDistributorArea && !hasRole(user, 'distributor')) return <Navigate replace to={paths.distributorRegistration(target)} />;
   const state: AlertNavigationState = { alert: { kind: 'info', key: `common:guard.noRole.${role}` } };
   return <Navigate replace to={paths.home()} state={state} />;
 }

@@ -22,7 +22,15 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </Container>
-        <Box component="footer" py="md" ta="center" c="dimmed" fz="xs" bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <Box
+          component="footer"
+          py="md"
+          ta="center"
+          c="dimmed"
+          fz="xs"
+          bg="white"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+        >
           {t('footer', { year: new Date().getFullYear() })}
         </Box>
       </AppShell.Main>

@@ -11,11 +11,7 @@ export function AreaError() {
   const { t } = useTranslation('common');
   const paths = usePaths();
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : null;
 
   const handleReload = () => window.location.reload();
 

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
+import { OrdersView } from '../../features/orders/components/orders-view';
 import { useDocumentTitle } from '../../lib/document-title';
 
-/** Orders to process or cancel; the list arrives with the orders issue. */
+/** The order desk: the same orders list as /distributor2 (spec §2 Orders). */
 export function OrderManagerRoute() {
   const { t } = useTranslation('orders');
   useDocumentTitle('orders:manager.title');
   return (
     <>
       <PageHeader title={t('manager.title')} subtitle={t('manager.subtitle')} />
-      <EmptyState title={t('manager.empty.title')} description={t('manager.empty.text')} />
+      <OrdersView />
     </>
   );
 }

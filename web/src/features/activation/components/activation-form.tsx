@@ -1,11 +1,5 @@
 import { Button, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import {
-  activationApplicationIds,
-  activationApplications,
-  limits,
-  platformIds,
-  platforms,
-} from '@chartroom/contracts/constants';
+import { activationApplicationIds, activationApplications, limits, platformIds, platforms } from '@chartroom/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -28,10 +22,8 @@ export function ActivationForm() {
   const [durationMonths, setDurationMonths] = useState<number | string>(limits.defaultActivationMonths);
 
   const months = typeof durationMonths === 'number' ? durationMonths : Number.parseInt(durationMonths, 10);
-  const isMonthsValid =
-    Number.isInteger(months) && months >= limits.activationMonthsMin && months <= limits.activationMonthsMax;
-  const canSubmit =
-    deviceId.trim() !== '' && applicationTypeId !== null && platformId !== null && isMonthsValid && !activation.isPending;
+  const isMonthsValid = Number.isInteger(months) && months >= limits.activationMonthsMin && months <= limits.activationMonthsMax;
+  const canSubmit = deviceId.trim() !== '' && applicationTypeId !== null && platformId !== null && isMonthsValid && !activation.isPending;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,13 +56,7 @@ export function ActivationForm() {
               onChange={setApplicationTypeId}
               allowDeselect={false}
             />
-            <Select
-              label={t('fields.platform')}
-              data={platformOptions}
-              value={platformId}
-              onChange={setPlatformId}
-              allowDeselect={false}
-            />
+            <Select label={t('fields.platform')} data={platformOptions} value={platformId} onChange={setPlatformId} allowDeselect={false} />
             <NumberInput
               label={t('fields.duration')}
               min={limits.activationMonthsMin}
@@ -79,9 +65,7 @@ export function ActivationForm() {
               value={durationMonths}
               onChange={setDurationMonths}
               error={
-                isMonthsValid
-                  ? undefined
-                  : t('fields.durationRange', { min: limits.activationMonthsMin, max: limits.activationMonthsMax })
+                isMonthsValid ? undefined : t('fields.durationRange', { min: limits.activationMonthsMin, max: limits.activationMonthsMax })
               }
             />
           </SimpleGrid>

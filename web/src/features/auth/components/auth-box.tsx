@@ -57,15 +57,9 @@ export function AuthBox({ initialMode = 'login', next }: AuthBoxProps) {
         )}
         {mailed && mode === 'login' && <PasswordMailedNotice reason={mailed.reason} email={mailed.email} />}
         {mode === 'login' && <LoginForm key={`login:${email}`} initialEmail={email} next={next} onForgot={handleForgot} />}
-        {mode === 'register' && (
-          <RegisterForm initialEmail={email} onRegistered={handleMailed('registered')} onForgot={handleForgot} />
-        )}
+        {mode === 'register' && <RegisterForm initialEmail={email} onRegistered={handleMailed('registered')} onForgot={handleForgot} />}
         {mode === 'repassword' && (
-          <ReminderForm
-            initialEmail={email}
-            onReminded={handleMailed('reminded')}
-            onBack={() => handleModeChange('login')}
-          />
+          <ReminderForm initialEmail={email} onReminded={handleMailed('reminded')} onBack={() => handleModeChange('login')} />
         )}
       </Stack>
     </Paper>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { ApiError } from '../../../lib/api-client';
+import { useLocale } from '../../../lib/locale';
 import { useRegister } from '../api/register';
 
 type RegisterFormProps = {
@@ -14,6 +15,7 @@ type RegisterFormProps = {
 export function RegisterForm({ initialEmail, onRegistered, onForgot }: RegisterFormProps) {
   const { t } = useTranslation('auth');
   const registerMutation = useRegister();
+  const locale = useLocale();
   const [email, setEmail] = useState(initialEmail);
   const canSubmit = email.trim() !== '' && !registerMutation.isPending;
   const isUserExist = registerMutation.error instanceof ApiError && registerMutation.error.code === 'user_exist';
@@ -22,7 +24,7 @@ export function RegisterForm({ initialEmail, onRegistered, onForgot }: RegisterF
     event.preventDefault();
     if (!canSubmit) return;
     const trimmed = email.trim();
-    registerMutation.mutate({ email: trimmed }, { onSuccess: (result) => onRegistered(result.email || trimmed) });
+    registerMutation.mutate({ email: trimmed, locale }, { onSuccess: (result) => onRegistered(result.email || trimmed) });
   };
 
   return (

@@ -20,10 +20,7 @@ export function ReminderForm({ initialEmail, onReminded, onBack }: ReminderFormP
     event.preventDefault();
     if (!canSubmit) return;
     const trimmed = email.trim();
-    reminderMutation.mutate(
-      { email: trimmed, repassword: true },
-      { onSuccess: (result) => onReminded(result.email || trimmed) },
-    );
+    reminderMutation.mutate({ email: trimmed, repassword: true }, { onSuccess: (result) => onReminded(result.email || trimmed) });
   };
 
   return (

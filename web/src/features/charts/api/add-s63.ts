@@ -1,7 +1,7 @@
 import { addS63Answer, type AddS63Answer } from '@chartroom/contracts/charts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { chartKeys } from './chart-keys';
-import { uploadWithProgress } from '../../../lib/upload';
+import { uploadWithProgress } from '../../../lib/api-client';
 
 export type UploadProgress = (percent: number) => void;
 

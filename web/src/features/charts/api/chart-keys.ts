@@ -3,7 +3,6 @@ import type { ChartKind } from '@chartroom/contracts/charts';
 /** Query keys of the catalogue's chart tabs; mutations invalidate by these. */
 export const chartKeys = {
   all: ['charts'] as const,
-  collections: ['charts', 'collection'] as const,
   savedUploadLists: ['charts', 'saved-uploads'] as const,
   collection: (gcid: number, type: ChartKind) => [...chartKeys.all, 'collection', gcid, type] as const,
   savedUploads: (gcid: number) => [...chartKeys.all, 'saved-uploads', gcid] as const,

@@ -13,7 +13,12 @@ type EncConfirmProps = { guid: string; onDone: () => void };
 
 function ChartErrors({ row }: { row: ChartCompareRow }) {
   const { t } = useTranslation('charts');
-  if (row.errors.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+  if (row.errors.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {row.errors.map((error) => (
@@ -43,6 +48,8 @@ export function EncConfirm({ guid, onDone }: EncConfirmProps) {
   if (upload.isError) return <ErrorAlert error={upload.error} />;
   const { charts, hasChanges, state } = upload.data;
   const isApplied = state === 'applied';
+  // Another click (or tab) is applying it right now: the server would answer 409.
+  const isApplying = state === 'applying';
   const failure = apply.error ?? save.error ?? revert.error;
   const handleApply = () => apply.mutate(guid, { onSuccess: (ok) => ok && onDone() });
 
@@ -95,13 +102,19 @@ export function EncConfirm({ guid, onDone }: EncConfirmProps) {
           </Group>
         ) : (
           <Group>
-            <Button onClick={handleApply} disabled={!hasChanges || isBusy} loading={apply.isPending}>
+            <Button onClick={handleApply} disabled={!hasChanges || isBusy || isApplying} loading={apply.isPending || isApplying}>
               {t('review.apply')}
             </Button>
             <Button variant="light" onClick={() => save.mutate(guid, { onSuccess: onDone })} disabled={isBusy} loading={save.isPending}>
               {t('review.save')}
             </Button>
-            <Button variant="subtle" color="red" onClick={() => revert.mutate(guid, { onSuccess: onDone })} disabled={isBusy} loading={revert.isPending}>
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={() => revert.mutate(guid, { onSuccess: onDone })}
+              disabled={isBusy}
+              loading={revert.isPending}
+            >
               {t('review.revert')}
             </Button>
           </Group>

@@ -41,7 +41,15 @@ export function S102Tab({ gcid: gcId }: { gcid: number }) {
       <Paper withBorder p="md">
         <form onSubmit={handleSubmit}>
           <Stack gap="sm">
-            <FileInput label={t('s102.filesLabel')} placeholder={t('s102.filesPlaceholder')} accept=".h5,.H5" multiple clearable value={files} onChange={setFiles} />
+            <FileInput
+              label={t('s102.filesLabel')}
+              placeholder={t('s102.filesPlaceholder')}
+              accept=".h5,.H5"
+              multiple
+              clearable
+              value={files}
+              onChange={setFiles}
+            />
             <Group>
               <Button type="submit" disabled={files.length === 0} loading={addS102.isPending}>
                 {t('s102.upload')}
@@ -60,7 +68,10 @@ export function S102Tab({ gcid: gcId }: { gcid: number }) {
       {collection.isError && <ErrorAlert error={collection.error} />}
       {collection.data &&
         (collection.data.charts.length > 0 ? (
-          <ChartTable charts={collection.data.charts} renderLead={(c) => (c.previewUrl ? <S102Preview url={c.previewUrl} name={c.name} /> : '—')} />
+          <ChartTable
+            charts={collection.data.charts}
+            renderLead={(c) => (c.previewUrl ? <S102Preview url={c.previewUrl} name={c.name} /> : '—')}
+          />
         ) : (
           <Text size="sm" c="dimmed">
             {t('s102.empty')}

@@ -38,7 +38,16 @@ export function S63UploadForm({ gcId }: S63UploadFormProps) {
           onChange={(event) => setDeviceKey(event.currentTarget.value)}
           required
         />
-        <FileInput label={t('s63.zip')} placeholder={t('s63.zipPlaceholder')} accept=".zip,application/zip" value={file} onChange={setFile} clearable required data-testid="s63-file" />
+        <FileInput
+          label={t('s63.zip')}
+          placeholder={t('s63.zipPlaceholder')}
+          accept=".zip,application/zip"
+          value={file}
+          onChange={setFile}
+          clearable
+          required
+          data-testid="s63-file"
+        />
         <Button type="submit" disabled={!canSubmit} loading={addS63.isPending} w="fit-content">
           {t('s63.upload')}
         </Button>

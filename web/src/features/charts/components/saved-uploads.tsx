@@ -5,7 +5,7 @@ import { useSavedUploads } from '../api/get-saved-uploads';
 
 type SavedUploadsProps = { gcId: number; onOpen: (guid: string) => void };
 
-/** Uploads kept with Save, so their review can be opened again and applied later. */
+/** Uploads not yet applied (staged or kept with Save), with when they expire, so their review can be opened again. */
 export function SavedUploads({ gcId, onOpen }: SavedUploadsProps) {
   const { t } = useTranslation('charts');
   const saved = useSavedUploads(gcId);
@@ -20,6 +20,11 @@ export function SavedUploads({ gcId, onOpen }: SavedUploadsProps) {
           <Anchor component="button" type="button" size="sm" onClick={() => onOpen(upload.guid)}>
             {t('saved.item', { date: formatDateTime(upload.createdAt) ?? '', count: upload.chartCount })}
           </Anchor>
+          {upload.expiresAt && (
+            <Text size="xs" c="dimmed">
+              {t('saved.expires', { date: formatDateTime(upload.expiresAt) ?? '' })}
+            </Text>
+          )}
           {!upload.hasChanges && (
             <Text size="xs" c="dimmed">
               {t('review.noChanges')}

@@ -12,5 +12,8 @@ export function createCustomProduct(body: CreateCustomProductBody) {
 
 export function useCreateCustomProduct() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createCustomProduct, onSuccess: () => queryClient.invalidateQueries({ queryKey: customProductKeys.all }) });
+  return useMutation({
+    mutationFn: createCustomProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customProductKeys.all }),
+  });
 }

@@ -8,5 +8,8 @@ export function deleteCustomProductItem(input: { productId: number; itemId: numb
 
 export function useDeleteCustomProductItem() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteCustomProductItem, onSuccess: () => queryClient.invalidateQueries({ queryKey: customProductKeys.all }) });
+  return useMutation({
+    mutationFn: deleteCustomProductItem,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customProductKeys.all }),
+  });
 }

@@ -8,5 +8,8 @@ export function deleteCustomProduct(productId: number): Promise<unknown> {
 
 export function useDeleteCustomProduct() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteCustomProduct, onSuccess: () => queryClient.invalidateQueries({ queryKey: customProductKeys.all }) });
+  return useMutation({
+    mutationFn: deleteCustomProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customProductKeys.all }),
+  });
 }

@@ -34,9 +34,24 @@ export function CustomProductForm({ email, onCreated, onCancel }: CustomProductF
     <Paper withBorder p="md">
       <form onSubmit={handleSubmit} noValidate aria-label={t('custom.formTitle')}>
         <Stack gap="sm">
-          {email === null && <TextInput label={t('custom.email')} type="email" value={newEmail} onChange={(e) => setNewEmail(e.currentTarget.value)} required />}
+          {email === null && (
+            <TextInput
+              label={t('custom.email')}
+              type="email"
+              value={newEmail}
+              onChange={(e) => setNewEmail(e.currentTarget.value)}
+              required
+            />
+          )}
           <TextInput label={t('custom.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
-          <TextInput label={t('custom.url')} type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} required placeholder="https://" />
+          <TextInput
+            label={t('custom.url')}
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            required
+            placeholder="https://"
+          />
           {createMutation.isError && <ErrorAlert error={createMutation.error} />}
           <Group>
             <Button type="submit" disabled={!canSubmit} loading={createMutation.isPending}>

@@ -31,7 +31,11 @@ export function CustomProductsTab() {
             {t('custom.addNew')}
           </Button>
           <Paper withBorder p="xs" aria-label={t('custom.users')}>
-            {users.data.length === 0 && <Text size="sm" c="dimmed" p="sm">{t('empty.distributor_custom_products.text')}</Text>}
+            {users.data.length === 0 && (
+              <Text size="sm" c="dimmed" p="sm">
+                {t('empty.distributor_custom_products.text')}
+              </Text>
+            )}
             {users.data.map((user) => (
               <NavLink
                 key={user.userId}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DateText } from '../../../components/ui/date-text';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { ConfirmButton } from '../../licenses/components/confirm-button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { useDeleteCustomProduct } from '../api/delete-custom-product';
 import { useDeleteCustomProductItem } from '../api/delete-custom-product-item';
 import { useUserProducts } from '../api/get-user-products';
@@ -17,7 +17,12 @@ export function UserCustomProducts({ userId }: { userId: number }) {
 
   if (products.isPending) return <PageLoader />;
   if (products.isError) return <ErrorAlert error={products.error} />;
-  if (products.data.length === 0) return <Text size="sm" c="dimmed">{t('custom.noProducts')}</Text>;
+  if (products.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('custom.noProducts')}
+      </Text>
+    );
   return (
     <Stack gap="sm">
       {products.data.map((product) => (
@@ -29,7 +34,13 @@ export function UserCustomProducts({ userId }: { userId: number }) {
                 {t('custom.issued')}: <DateText value={product.issuedAt} /> · {t('custom.expires')}: <DateText value={product.expiredAt} />
               </Text>
             </div>
-            <ConfirmButton size="xs" color="red" variant="light" loading={deleteMutation.isPending} onConfirm={() => deleteMutation.mutate(product.productId)}>
+            <ConfirmButton
+              size="xs"
+              color="red"
+              variant="light"
+              loading={deleteMutation.isPending}
+              onConfirm={() => deleteMutation.mutate(product.productId)}
+            >
               {t('custom.delete')}
             </ConfirmButton>
           </Group>

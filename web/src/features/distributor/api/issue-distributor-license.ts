@@ -11,5 +11,8 @@ export function issueDistributorLicense(input: DistributorIssueInput): Promise<I
 
 export function useIssueDistributorLicense() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: issueDistributorLicense, onSuccess: () => queryClient.invalidateQueries({ queryKey: distributorKeys.all }) });
+  return useMutation({
+    mutationFn: issueDistributorLicense,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: distributorKeys.all }),
+  });
 }

@@ -1,22 +1,27 @@
-import { Badge, Button, Paper, Table, Text } from '@mantine/core';
+import { Button, Paper, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { permitColors } from '../../licenses/components/distributor-requests-tab';
-import { ProductSummary } from '../../products/components/product-summary';
+import { PermitStatusBadge } from '../../../components/ui/permit-status-badge';
+import { ProductSummary } from '../../../components/ui/product-summary';
 import { useAllProducts } from '../api/get-all-products';
 import { useRequestPermit } from '../api/request-permit';
+import { canRequestPermit } from '@chartroom/contracts/policies/distributor-permits.policy';
 
 /** Every enabled com and corp product: title, publisher, description, and this distributor's permit. */
 export function AvailableProducts() {
   const { t } = useTranslation('distributor');
-  const { t: tl } = useTranslation('licensing');
   const products = useAllProducts();
   const requestMutation = useRequestPermit();
 
   if (products.isPending) return <PageLoader />;
   if (products.isError) return <ErrorAlert error={products.error} />;
-  if (products.data.length === 0) return <Text c="dimmed" size="sm">{t('empty.distributor_products.text')}</Text>;
+  if (products.data.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('empty.distributor_products.text')}
+      </Text>
+    );
   return (
     <Paper withBorder>
       {requestMutation.isError && <ErrorAlert error={requestMutation.error} />}
@@ -34,14 +39,16 @@ export function AvailableProducts() {
             <Table.Tr key={row.product.id}>
               <Table.Td fw={600}>{row.product.geoContent.title}</Table.Td>
               <Table.Td>{row.product.geoContent.provider.title}</Table.Td>
-              <Table.Td><ProductSummary product={row.product} /></Table.Td>
               <Table.Td>
-                {row.status === 'none' ? (
+                <ProductSummary product={row.product} />
+              </Table.Td>
+              <Table.Td>
+                {canRequestPermit(row.status) ? (
                   <Button size="xs" loading={requestMutation.isPending} onClick={() => requestMutation.mutate(row.product.id)}>
                     {t('products.request')}
                   </Button>
                 ) : (
-                  <Badge color={permitColors[row.status]} variant="light">{tl(`permitStatus.${row.status}`)}</Badge>
+                  <PermitStatusBadge status={row.status} variant="light" />
                 )}
               </Table.Td>
             </Table.Tr>

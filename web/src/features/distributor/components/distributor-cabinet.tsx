@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { CustomProductsTab } from '../../custom-products/components/custom-products-tab';
+import { WebhooksPanel } from '../../webhooks/components/webhooks-panel';
 import { useAllowedProducts } from '../api/get-allowed-products';
 import { useDistributorMe } from '../api/get-distributor-me';
 import { AvailableProducts } from './available-products';
@@ -40,6 +41,7 @@ export function DistributorCabinet({ tab, onTabChange }: DistributorCabinetProps
             distributor_licenses: <DistributorLicenses groups={groups} />,
             distributor_products: <AvailableProducts />,
             distributor_custom_products: <CustomProductsTab />,
+            distributor_webhooks: <WebhooksPanel />,
           }}
         />
       )}

@@ -1,12 +1,13 @@
-import { Alert, Badge, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AllowedProductGroup } from '@chartroom/contracts/distributors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { permitColors } from '../../licenses/components/distributor-requests-tab';
+import { PermitStatusBadge } from '../../../components/ui/permit-status-badge';
 import { IssueLicenseForm } from '../../licenses/components/issue-license-form';
-import { ProductSummary } from '../../products/components/product-summary';
+import { ProductSummary } from '../../../components/ui/product-summary';
 import { useIssueDistributorLicense } from '../api/issue-distributor-license';
 import { IssuedLicenses } from './issued-licenses';
+import { canIssueLicense } from '@chartroom/contracts/policies/licenses.policy';
 
 /** Allowed products grouped by content on the left (first selected); the issue form and issued licences on the right. */
 export function DistributorLicenses({ groups }: { groups: AllowedProductGroup[] }) {
@@ -35,7 +36,7 @@ export function DistributorLicenses({ groups }: { groups: AllowedProductGroup[] 
                   key={product.id}
                   active={product.id === selected.id}
                   label={tl(`licType.${product.licType}`)}
-                  rightSection={<Badge size="xs" color={permitColors[product.permit.status]}>{tl(`permitStatus.${product.permit.status}`)}</Badge>}
+                  rightSection={<PermitStatusBadge size="xs" status={product.permit.status} />}
                   onClick={() => setSelectedId(product.id)}
                 />
               ))}
@@ -52,7 +53,7 @@ export function DistributorLicenses({ groups }: { groups: AllowedProductGroup[] 
             </Text>
             <ProductSummary product={selected} />
           </Paper>
-          {selected.permit.status === 'accepted' ? (
+          {canIssueLicense(selected, selected.permit.status) ? (
             <IssueLicenseForm
               key={selected.id}
               productOptions={[]}

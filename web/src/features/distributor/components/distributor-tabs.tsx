@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 
-export const distributorTabs = ['distributor_licenses', 'distributor_products', 'distributor_custom_products'] as const;
+export const distributorTabs = [
+  'distributor_licenses',
+  'distributor_products',
+  'distributor_custom_products',
+  'distributor_webhooks',
+] as const;
 export type DistributorTab = (typeof distributorTabs)[number];
 
 export function isDistributorTab(value: string | null): value is DistributorTab {

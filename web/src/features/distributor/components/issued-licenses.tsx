@@ -11,7 +11,12 @@ export function IssuedLicenses({ productId }: { productId: number }) {
   const issued = useIssuedLicenses(productId);
   if (issued.isPending) return <PageLoader />;
   if (issued.isError) return <ErrorAlert error={issued.error} />;
-  if (issued.data.length === 0) return <Text size="sm" c="dimmed">{t('empty.distributor_licenses.text')}</Text>;
+  if (issued.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('empty.distributor_licenses.text')}
+      </Text>
+    );
   return (
     <Paper withBorder>
       <Table verticalSpacing="sm" aria-label={t('licenses.issuedTitle')}>
@@ -26,8 +31,12 @@ export function IssuedLicenses({ productId }: { productId: number }) {
         <Table.Tbody>
           {issued.data.map((license) => (
             <Table.Tr key={license.id}>
-              <Table.Td><DateText value={license.issued} /></Table.Td>
-              <Table.Td><DateText value={license.expirationDate} /></Table.Td>
+              <Table.Td>
+                <DateText value={license.issued} />
+              </Table.Td>
+              <Table.Td>
+                <DateText value={license.expirationDate} />
+              </Table.Td>
               <Table.Td>{license.deviceCount === 0 ? tl('unlimited') : license.deviceCount}</Table.Td>
               <Table.Td>{license.user.email}</Table.Td>
             </Table.Tr>

@@ -2,7 +2,8 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AuthUser } from '@chartroom/contracts/auth';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasRole } from '../../../lib/auth';
+import { canManageGeocontents } from '@chartroom/contracts/policies/geocontents.policy';
+import { hasRole, policyUserOf } from '../../../lib/auth';
 import { usePaths } from '../../../lib/locale';
 
 /** Shown instead of the sign-in box to a signed-in visitor. */
@@ -22,7 +23,7 @@ export function WelcomeCard({ user }: { user: AuthUser }) {
           <Button component={Link} to={paths.user()}>
             {t('welcome.toCabinet')}
           </Button>
-          {hasRole(user, 'provider') && (
+          {canManageGeocontents(policyUserOf(user)) && (
             <Button component={Link} to={paths.provider()} variant="light">
               {t('welcome.toProvider')}
             </Button>

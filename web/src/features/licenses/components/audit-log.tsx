@@ -14,7 +14,11 @@ export function AuditLog({ gcid }: { gcid: number }) {
         {t('audit.title')}
       </Title>
       {audit.isError && <ErrorAlert error={audit.error} />}
-      {audit.isSuccess && audit.data.length === 0 && <Text size="sm" c="dimmed">{t('audit.none')}</Text>}
+      {audit.isSuccess && audit.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('audit.none')}
+        </Text>
+      )}
       {audit.isSuccess && audit.data.length > 0 && (
         <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing={4} fz="sm" aria-label={t('audit.title')}>

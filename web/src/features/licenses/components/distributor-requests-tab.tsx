@@ -1,13 +1,12 @@
-import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
-import { permitTransitions } from '@chartroom/contracts/licensing';
+import { Button, Group, Paper, Table, Text } from '@mantine/core';
+import { permitTransitions } from '@chartroom/contracts/policies/distributor-permits.policy';
 import { useTranslation } from 'react-i18next';
+import { PermitStatusBadge } from '../../../components/ui/permit-status-badge';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { ProductSummary } from '../../products/components/product-summary';
+import { ProductSummary } from '../../../components/ui/product-summary';
 import { useChangeRequestStatus } from '../api/change-request-status';
 import { useDistributorRequests } from '../api/get-distributor-requests';
-
-export const permitColors = { pending: 'yellow', accepted: 'green', paused: 'gray', rejected: 'red', none: 'gray' } as const;
 
 /** my_distributors: distributor, product, status and buttons only for the allowed transitions. */
 export function DistributorRequestsTab({ gcid }: { gcid: number }) {
@@ -17,7 +16,12 @@ export function DistributorRequestsTab({ gcid }: { gcid: number }) {
 
   if (requests.isPending) return <PageLoader />;
   if (requests.isError) return <ErrorAlert error={requests.error} />;
-  if (requests.data.length === 0) return <Text c="dimmed" size="sm">{t('requests.none')}</Text>;
+  if (requests.data.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('requests.none')}
+      </Text>
+    );
   return (
     <Paper withBorder>
       {changeMutation.isError && <ErrorAlert error={changeMutation.error} />}
@@ -34,9 +38,11 @@ export function DistributorRequestsTab({ gcid }: { gcid: number }) {
           {requests.data.map((request) => (
             <Table.Tr key={request.id}>
               <Table.Td fw={600}>{request.distributor.title}</Table.Td>
-              <Table.Td><ProductSummary product={request.product} /></Table.Td>
               <Table.Td>
-                <Badge color={permitColors[request.status]} variant="light">{t(`permitStatus.${request.status}`)}</Badge>
+                <ProductSummary product={request.product} />
+              </Table.Td>
+              <Table.Td>
+                <PermitStatusBadge status={request.status} variant="light" />
               </Table.Td>
               <Table.Td>
                 <Group gap="xs">

@@ -44,7 +44,14 @@ export function IssueLicenseForm({ productOptions, fixedProductId, isPending, er
           {t('issue.title')}
         </Title>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput label={t('issue.email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required w={260} />
+          <TextInput
+            label={t('issue.email')}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            required
+            w={260}
+          />
           {fixedProductId === undefined && (
             <Select
               label={t('issue.product')}

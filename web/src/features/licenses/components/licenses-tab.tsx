@@ -8,15 +8,14 @@ import { useIssueLicense } from '../api/issue-license';
 import { AuditLog } from './audit-log';
 import { IssueLicenseForm } from './issue-license-form';
 import { PublisherLicenseTable } from './publisher-license-table';
+import { canIssueLicense } from '@chartroom/contracts/policies/licenses.policy';
 
 /** The provider's licences tab: the issue form (com and corp products), the table, the audit log. */
 export function LicensesTab({ gcid, products }: { gcid: number; products: Product[] }) {
   const { t } = useTranslation('licensing');
   const licenses = useLicenses(gcid);
   const issueMutation = useIssueLicense();
-  const options = products
-    .filter((p) => (p.licType === 'com' || p.licType === 'corp') && p.isEnabled)
-    .map((p) => ({ value: String(p.id), label: t(`licType.${p.licType}`) }));
+  const options = products.filter((p) => canIssueLicense(p)).map((p) => ({ value: String(p.id), label: t(`licType.${p.licType}`) }));
 
   return (
     <Stack gap="md">

@@ -2,15 +2,20 @@ import { Paper, Table, Text } from '@mantine/core';
 import type { PublisherLicense } from '@chartroom/contracts/licensing';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../../../components/ui/date-text';
-import { ProductSummary } from '../../products/components/product-summary';
+import { ProductSummary } from '../../../components/ui/product-summary';
 import { useRemoveLicense } from '../api/remove-license';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 
 /** Issued, expiration, product, price, device count, user e-mail, issuer, remove. */
 export function PublisherLicenseTable({ licenses }: { licenses: PublisherLicense[] }) {
   const { t } = useTranslation('licensing');
   const removeMutation = useRemoveLicense();
-  if (licenses.length === 0) return <Text c="dimmed" size="sm">{t('licenses.none')}</Text>;
+  if (licenses.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('licenses.none')}
+      </Text>
+    );
   return (
     <Paper withBorder>
       <Table.ScrollContainer minWidth={860}>
@@ -30,9 +35,15 @@ export function PublisherLicenseTable({ licenses }: { licenses: PublisherLicense
           <Table.Tbody>
             {licenses.map(({ id, license, issuer }) => (
               <Table.Tr key={id}>
-                <Table.Td><DateText value={license.issued} /></Table.Td>
-                <Table.Td><DateText value={license.expirationDate} /></Table.Td>
-                <Table.Td><ProductSummary product={license.product} /></Table.Td>
+                <Table.Td>
+                  <DateText value={license.issued} />
+                </Table.Td>
+                <Table.Td>
+                  <DateText value={license.expirationDate} />
+                </Table.Td>
+                <Table.Td>
+                  <ProductSummary product={license.product} />
+                </Table.Td>
                 <Table.Td>{license.price === null ? '—' : license.price.toFixed(2)}</Table.Td>
                 <Table.Td>{license.deviceCount === 0 ? t('unlimited') : license.deviceCount}</Table.Td>
                 <Table.Td>{license.user.email}</Table.Td>

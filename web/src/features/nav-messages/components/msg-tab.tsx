@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDateTime } from '../../../lib/dates';
-import { ConfirmButton } from '../../provider-cabinet/components/confirm-button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { useDeleteNavMessage } from '../api/delete-nav-message';
 import { useNavMessages } from '../api/get-nav-messages';
 import { MessageImage } from './message-image';
@@ -50,7 +50,17 @@ export function MsgTab({ gcid }: { gcid: number }) {
                   </Group>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <ConfirmButton label={t('msg.remove')} question={t('msg.confirmRemove')} onConfirm={() => remove.mutate(m.id)} isLoading={remove.isPending && remove.variables === m.id} />
+                  <ConfirmButton
+                    size="xs"
+                    color="red"
+                    variant="subtle"
+                    question={t('msg.confirmRemove')}
+                    confirmLabel={t('confirm.yes')}
+                    loading={remove.isPending && remove.variables === m.id}
+                    onConfirm={() => remove.mutate(m.id)}
+                  >
+                    {t('msg.remove')}
+                  </ConfirmButton>
                 </Table.Td>
               </Table.Tr>
             ))}

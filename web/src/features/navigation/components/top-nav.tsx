@@ -1,13 +1,16 @@
-import { Box, Burger, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Burger, Button, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLogout } from '../../auth/lib/use-logout';
+import { useLogout } from '../../../lib/use-logout';
 import { useAuthUser } from '../../../lib/auth';
 import { usePaths } from '../../../lib/locale';
 import { BrandLink } from './brand-link';
 import { LanguageSwitch } from './language-switch';
 import { RoleButtons } from './role-buttons';
+
+const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer').then((m) => ({ default: m.MobileNavDrawer })));
 
 export function TopNav() {
   const { t } = useTranslation('nav');
@@ -15,6 +18,8 @@ export function TopNav() {
   const paths = usePaths();
   const handleLogout = useLogout();
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  // The drawer's code is fetched on the first open and kept mounted afterwards for its transitions.
+  const [wasDrawerOpened, setWasDrawerOpened] = useState(false);
 
   const handleDrawerLogout = () => {
     drawer.close();
@@ -53,35 +58,19 @@ export function TopNav() {
       <Burger
         hiddenFrom="md"
         opened={isDrawerOpen}
-        onClick={drawer.toggle}
+        onClick={() => {
+          setWasDrawerOpened(true);
+          drawer.toggle();
+        }}
         color="white"
         size="sm"
         aria-label={t('menu')}
       />
-      <Drawer opened={isDrawerOpen} onClose={drawer.close} title={t('brand')} hiddenFrom="md" position="right" size="xs">
-        <Stack gap="sm">
-          {user && (
-            <>
-              <Text size="sm" c="dimmed">
-                {t('signedInAs', { email: user.email })}
-              </Text>
-              <RoleButtons user={user} surface="drawer" onNavigate={drawer.close} />
-              <Button variant="light" onClick={handleDrawerLogout}>
-                {t('logout')}
-              </Button>
-            </>
-          )}
-          {!user && (
-            <Button component={Link} to={paths.login()} onClick={drawer.close}>
-              {t('login')}
-            </Button>
-          )}
-          <Divider />
-          <Box>
-            <LanguageSwitch onDark={false} />
-          </Box>
-        </Stack>
-      </Drawer>
+      {wasDrawerOpened && (
+        <Suspense fallback={null}>
+          <MobileNavDrawer isOpen={isDrawerOpen} onClose={drawer.close} onLogout={handleDrawerLogout} />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { ntmItem } from '@chartroom/contracts/ntm';
 import { useQueryClient } from '@tanstack/react-query';
-import { useUploadWithProgress } from '../../../lib/upload';
+import { useUploadWithProgress } from '../../../lib/use-upload-with-progress';
 import { ntmKeys } from './get-ntms';
 
 /** `POST /api/ntm` with progress; the list reloads after a stored upload. */

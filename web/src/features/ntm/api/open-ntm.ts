@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { fetchBlob } from '../../provider-cabinet/api/fetch-blob';
+import { fetchBlob } from '../../../lib/api-client';
 
 /**
  * Opens the PDF (`GET /api/ntm/{id}`, authenticated) in a new tab through a blob URL. The tab is

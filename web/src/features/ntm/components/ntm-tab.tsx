@@ -1,10 +1,10 @@
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDateTime } from '../../../lib/dates';
-import { ConfirmButton } from '../../provider-cabinet/components/confirm-button';
-import { FileUploadForm } from '../../provider-cabinet/components/file-upload-form';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
+import { FileUploadForm } from '../../../components/ui/file-upload-form';
 import { useAddNtm } from '../api/add-ntm';
 import { useDeleteNtm } from '../api/delete-ntm';
 import { useNtms } from '../api/get-ntms';
@@ -47,7 +47,17 @@ export function NtmTab({ gcid }: { gcid: number }) {
                 </Table.Td>
                 <Table.Td>{item.description ?? ''}</Table.Td>
                 <Table.Td ta="right">
-                  <ConfirmButton label={t('ntm.remove')} question={t('ntm.confirmRemove')} onConfirm={() => remove.mutate(item.id)} isLoading={remove.isPending && remove.variables === item.id} />
+                  <ConfirmButton
+                    size="xs"
+                    color="red"
+                    variant="subtle"
+                    question={t('ntm.confirmRemove')}
+                    confirmLabel={t('confirm.yes')}
+                    loading={remove.isPending && remove.variables === item.id}
+                    onConfirm={() => remove.mutate(item.id)}
+                  >
+                    {t('ntm.remove')}
+                  </ConfirmButton>
                 </Table.Td>
               </Table.Tr>
             ))}

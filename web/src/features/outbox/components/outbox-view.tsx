@@ -49,11 +49,8 @@ export function OutboxView({ email, onEmailChange }: OutboxViewProps) {
         </Alert>
       )}
       {outbox.isError && !isSmtp && <ErrorAlert error={outbox.error} />}
-      {outbox.isSuccess && outbox.data.length === 0 && (
-        <EmptyState title={t('empty.title')} description={t('empty.text')} />
-      )}
-      {outbox.isSuccess &&
-        outbox.data.map((message) => <OutboxMessageCard key={message.id} message={message} />)}
+      {outbox.isSuccess && outbox.data.length === 0 && <EmptyState title={t('empty.title')} description={t('empty.text')} />}
+      {outbox.isSuccess && outbox.data.map((message) => <OutboxMessageCard key={message.id} message={message} />)}
     </Stack>
   );
 }

@@ -10,5 +10,8 @@ export function publishPoi(gcid: number): Promise<PoiRelease> {
 
 export function usePublishPoi(gcid: number) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => publishPoi(gcid), onSuccess: () => queryClient.invalidateQueries({ queryKey: poiKeys.releases(gcid) }) });
+  return useMutation({
+    mutationFn: () => publishPoi(gcid),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: poiKeys.releases(gcid) }),
+  });
 }

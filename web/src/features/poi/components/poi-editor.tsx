@@ -4,9 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { useCoverage } from '../../world-map/api/get-coverage';
-import { WorldMap } from '../../world-map/components/world-map';
-import type { LngLat } from '../../world-map/lib/mercator';
+import { useGeocontentMapTask } from '../../chart-map/api/get-geocontent-map-task';
+import { ChartMap, type LngLat } from '../../chart-map/components/chart-map';
+import { defaultSafetyDepth } from '../../chart-map/lib/depth-settings';
+import { chooseViewOfPoints } from '../../chart-map/lib/map-options';
 import { useDeletePoi } from '../api/delete-poi';
 import { usePois } from '../api/get-pois';
 import { usePublishPoi } from '../api/publish-poi';
@@ -22,7 +23,8 @@ const toInput = (p: Poi): PoiInput => ({ name: p.name, category: p.category, des
 export function PoiEditor({ gcid }: { gcid: number }) {
   const { t } = useTranslation('catalog');
   const pois = usePois(gcid);
-  const coverage = useCoverage(gcid);
+  // The geocontent's own charts under the points; without them (no task) the world's land alone.
+  const mapTask = useGeocontentMapTask(gcid);
   const save = useSavePoi(gcid);
   const remove = useDeletePoi(gcid);
   const publish = usePublishPoi(gcid);
@@ -30,15 +32,25 @@ export function PoiEditor({ gcid }: { gcid: number }) {
 
   const selected = selection.kind === 'existing' ? pois.data?.find((p) => p.id === selection.id) : undefined;
   const formInitial = useMemo<PoiInput | null>(() => {
-    if (selection.kind === 'new') return { name: '', category: 'other', description: '', lat: round6(selection.at.lat), lng: round6(selection.at.lng) };
+    if (selection.kind === 'new')
+      return { name: '', category: 'other', description: '', lat: round6(selection.at.lat), lng: round6(selection.at.lng) };
     return selected ? toInput(selected) : null;
   }, [selection, selected]);
 
-  if (pois.isPending || coverage.isPending) return <PageLoader />;
+  const startView = useMemo(
+    () => chooseViewOfPoints(pois.data ?? [], mapTask.data?.bbox ?? null),
+    // The view is chosen once, when the points and the charts are known; edits do not move the map.
+    [pois.isSuccess, mapTask.isPending],
+  );
+
+  if (pois.isPending || mapTask.isPending) return <PageLoader />;
   if (pois.isError) return <ErrorAlert error={pois.error} />;
 
   const handleSave = (poi: PoiInput) =>
-    save.mutate({ ...(selection.kind === 'existing' ? { id: selection.id } : {}), poi }, { onSuccess: (saved) => setSelection({ kind: 'existing', id: saved.id }) });
+    save.mutate(
+      { ...(selection.kind === 'existing' ? { id: selection.id } : {}), poi },
+      { onSuccess: (saved) => setSelection({ kind: 'existing', id: saved.id }) },
+    );
   const handleMove = (id: number, at: LngLat) => {
     const poi = pois.data.find((p) => p.id === id);
     if (poi) save.mutate({ id, poi: { ...toInput(poi), lat: round6(at.lat), lng: round6(at.lng) } });
@@ -47,8 +59,15 @@ export function PoiEditor({ gcid }: { gcid: number }) {
     if (selection.kind === 'existing') remove.mutate(selection.id, { onSuccess: () => setSelection({ kind: 'none' }) });
   };
 
-  const markers = pois.data.map((p) => ({ id: p.id, lat: p.lat, lng: p.lng, label: p.name, isSelected: selection.kind === 'existing' && selection.id === p.id }));
-  if (selection.kind === 'new') markers.push({ id: -1, lat: selection.at.lat, lng: selection.at.lng, label: t('editor.newPoint'), isSelected: true });
+  const markers = pois.data.map((p) => ({
+    id: p.id,
+    lat: p.lat,
+    lng: p.lng,
+    label: p.name,
+    isSelected: selection.kind === 'existing' && selection.id === p.id,
+  }));
+  if (selection.kind === 'new')
+    markers.push({ id: -1, lat: selection.at.lat, lng: selection.at.lng, label: t('editor.newPoint'), isSelected: true });
 
   return (
     <Group h="100dvh" gap={0} align="stretch" wrap="nowrap">
@@ -97,10 +116,15 @@ export function PoiEditor({ gcid }: { gcid: number }) {
           </Stack>
         </ScrollArea>
       </Paper>
-      <Box style={{ flex: 1 }}>
-        <WorldMap
+      <Box pos="relative" style={{ flex: 1 }}>
+        <ChartMap
+          taskId={mapTask.data?.taskId ?? null}
+          version={mapTask.data?.version ?? null}
+          hasS102={false}
+          startView={startView}
+          palette="day"
+          safetyDepth={defaultSafetyDepth}
           markers={markers}
-          coverage={coverage.data ?? []}
           onMapClick={(at) => setSelection({ kind: 'new', at })}
           onMarkerSelect={(id) => id > 0 && setSelection({ kind: 'existing', id })}
           onMarkerMove={(id, at) => (id > 0 ? handleMove(id, at) : setSelection({ kind: 'new', at }))}

@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, Select, Stack, TextInput, Textarea } from '
 import { poiCategories, poiInput, type PoiInput } from '@chartroom/contracts/poi';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '../../provider-cabinet/components/confirm-button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 
 type PoiFormProps = {
   initial: PoiInput;
@@ -28,7 +28,13 @@ export function PoiForm({ initial, isNew, isSaving, onSave, onDelete, onCancel }
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="poi-form">
       <Stack gap="xs">
-        <TextInput label={t('editor.name')} value={value.name} onChange={(e) => setValue({ ...value, name: e.currentTarget.value })} required data-autofocus />
+        <TextInput
+          label={t('editor.name')}
+          value={value.name}
+          onChange={(e) => setValue({ ...value, name: e.currentTarget.value })}
+          required
+          data-autofocus
+        />
         <Select
           label={t('editor.category')}
           data={poiCategories.map((c) => ({ value: c, label: t(`categories.${c}`) }))}
@@ -36,10 +42,30 @@ export function PoiForm({ initial, isNew, isSaving, onSave, onDelete, onCancel }
           onChange={(c) => c && setValue({ ...value, category: c as PoiInput['category'] })}
           allowDeselect={false}
         />
-        <Textarea label={t('editor.description')} value={value.description} onChange={(e) => setValue({ ...value, description: e.currentTarget.value })} autosize minRows={2} />
+        <Textarea
+          label={t('editor.description')}
+          value={value.description}
+          onChange={(e) => setValue({ ...value, description: e.currentTarget.value })}
+          autosize
+          minRows={2}
+        />
         <Group grow>
-          <NumberInput label={t('editor.lat')} value={value.lat} decimalScale={6} min={-90} max={90} onChange={(n) => setValue({ ...value, lat: Number(n) })} />
-          <NumberInput label={t('editor.lng')} value={value.lng} decimalScale={6} min={-180} max={180} onChange={(n) => setValue({ ...value, lng: Number(n) })} />
+          <NumberInput
+            label={t('editor.lat')}
+            value={value.lat}
+            decimalScale={6}
+            min={-90}
+            max={90}
+            onChange={(n) => setValue({ ...value, lat: Number(n) })}
+          />
+          <NumberInput
+            label={t('editor.lng')}
+            value={value.lng}
+            decimalScale={6}
+            min={-180}
+            max={180}
+            onChange={(n) => setValue({ ...value, lng: Number(n) })}
+          />
         </Group>
         <Group justify="space-between" mt="xs">
           <Group gap="xs">
@@ -50,7 +76,18 @@ export function PoiForm({ initial, isNew, isSaving, onSave, onDelete, onCancel }
               {t('confirm.cancel')}
             </Button>
           </Group>
-          {onDelete && <ConfirmButton label={t('editor.delete')} question={t('editor.confirmDelete')} onConfirm={onDelete} />}
+          {onDelete && (
+            <ConfirmButton
+              size="xs"
+              color="red"
+              variant="subtle"
+              question={t('editor.confirmDelete')}
+              confirmLabel={t('confirm.yes')}
+              onConfirm={onDelete}
+            >
+              {t('editor.delete')}
+            </ConfirmButton>
+          )}
         </Group>
       </Stack>
     </form>

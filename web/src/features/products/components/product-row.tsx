@@ -28,7 +28,15 @@ export function ProductRow({ gcid, licType, product, onError }: ProductRowProps)
 
   const handleSave = (isEnabled: boolean) => {
     saveMutation.mutate(
-      { ...flags, enc: true, ...(product ? { id: product.id } : {}), gcid, licType, isEnabled, price: licType === 'com' && typeof price === 'number' ? price : null },
+      {
+        ...flags,
+        enc: true,
+        ...(product ? { id: product.id } : {}),
+        gcid,
+        licType,
+        isEnabled,
+        price: licType === 'com' && typeof price === 'number' ? price : null,
+      },
       { onError, onSuccess: () => onError(null) },
     );
   };

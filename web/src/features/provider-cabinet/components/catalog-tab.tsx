@@ -1,8 +1,7 @@
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { usePaths } from '../../../lib/locale';
@@ -15,16 +14,9 @@ import { useGoToMap } from '../api/go-to-map';
 export const catalogSections = ['enc', 's102', 'ntm', 'poi', 'msg', 'raw'] as const;
 export type CatalogSection = (typeof catalogSections)[number];
 
-// The chart sub-tabs come from the chart-ingestion feature; until its files exist they show an
-// empty state (the glob finds nothing, so nothing breaks).
-type ChartTab = ComponentType<{ gcid: number }>;
-const chartModules = import.meta.glob<Record<string, ChartTab>>('../../charts/components/{enc-tab,s102-tab}.tsx');
-function chartTab(file: string, exportName: string): ChartTab | null {
-  const load = chartModules[`../../charts/components/${file}.tsx`];
-  return load ? lazy(async () => ({ default: (await load())[exportName]! })) : null;
-}
-const EncTab = chartTab('enc-tab', 'EncTab');
-const S102Tab = chartTab('s102-tab', 'S102Tab');
+// The chart tabs load on first view: they bring the upload forms and the S-102 preview with them.
+const EncTab = lazy(async () => ({ default: (await import('../../charts/components/enc-tab')).EncTab }));
+const S102Tab = lazy(async () => ({ default: (await import('../../charts/components/s102-tab')).S102Tab }));
 
 type CatalogTabProps = { gcid: number; section: string | null; onSectionChange: (section: CatalogSection) => void };
 
@@ -36,14 +28,11 @@ export function CatalogTab({ gcid, section, onSectionChange }: CatalogTabProps) 
   const active: CatalogSection = (catalogSections as readonly string[]).includes(section ?? '') ? (section as CatalogSection) : 'enc';
 
   const handleMap = () => goToMap.mutate(gcid, { onSuccess: ({ taskId }) => navigate(paths.map(taskId)) });
-  const chartPanel = (Tab: ChartTab | null) =>
-    Tab ? (
-      <Suspense fallback={<PageLoader />}>
-        <Tab gcid={gcid} />
-      </Suspense>
-    ) : (
-      <EmptyState title={t('charts.pendingTitle')} description={t('charts.pendingText')} />
-    );
+  const chartPanel = (Tab: typeof EncTab) => (
+    <Suspense fallback={<PageLoader />}>
+      <Tab gcid={gcid} />
+    </Suspense>
+  );
 
   return (
     <Stack gap="md">

@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { licensingPanels } from '../../licenses/components/licensing-panels';
+import { licensingPanels } from './licensing-panels';
 import { useProviderMe } from '../../provider/api/get-provider-me';
 import { ProviderTabs, type ProviderTab } from '../../provider/components/provider-tabs';
 import { useProfile } from '../../user/api/get-profile';

@@ -1,6 +1,6 @@
 import { rawDepth } from '@chartroom/contracts/raw-depth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useUploadWithProgress } from '../../../lib/upload';
+import { useUploadWithProgress } from '../../../lib/use-upload-with-progress';
 import { rawDepthKeys } from './get-raw-depths';
 
 /** `POST /api/geocontent/addraw` with progress. */

@@ -4,7 +4,9 @@ import { rawDepthKeys } from './get-raw-depths';
 
 /** PublishRawDepth / HideRawDepth (both answer 1). */
 export function setRawDepthPublished(input: { rdid: number; isPublished: boolean }): Promise<unknown> {
-  return apiRequest(input.isPublished ? '/api/geocontent/PublishRawDepth' : '/api/geocontent/HideRawDepth', { query: { rdid: input.rdid } });
+  return apiRequest(input.isPublished ? '/api/geocontent/PublishRawDepth' : '/api/geocontent/HideRawDepth', {
+    query: { rdid: input.rdid },
+  });
 }
 
 export function useSetRawDepthPublished() {

@@ -7,7 +7,12 @@ const fixed = (n: number, digits: number) => n.toFixed(digits);
 /** Point count, extent and depth range of a recognised XYZ/CSV file; "stored as is" otherwise. */
 export function DepthSummary({ summary }: { summary: RawDepthSummary | null }) {
   const { t } = useTranslation('catalog');
-  if (!summary) return <Text size="xs" c="dimmed">{t('raw.unrecognised')}</Text>;
+  if (!summary)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('raw.unrecognised')}
+      </Text>
+    );
   const { bbox } = summary;
   return (
     <Text size="xs" c="dimmed" data-testid="depth-summary">

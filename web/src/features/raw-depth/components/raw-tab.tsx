@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDateTime } from '../../../lib/dates';
-import { ConfirmButton } from '../../provider-cabinet/components/confirm-button';
-import { FileUploadForm } from '../../provider-cabinet/components/file-upload-form';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
+import { FileUploadForm } from '../../../components/ui/file-upload-form';
 import { useAddRawDepth } from '../api/add-raw-depth';
 import { useDeleteRawDepth } from '../api/delete-raw-depth';
 import { useRawDepths } from '../api/get-raw-depths';
@@ -63,7 +63,17 @@ export function RawTab({ gcid }: { gcid: number }) {
                     >
                       {item.isPublished ? t('raw.hide') : t('raw.publish')}
                     </Button>
-                    <ConfirmButton label={t('raw.delete')} question={t('raw.confirmDelete')} onConfirm={() => remove.mutate(item.id)} isLoading={remove.isPending && remove.variables === item.id} />
+                    <ConfirmButton
+                      size="xs"
+                      color="red"
+                      variant="subtle"
+                      question={t('raw.confirmDelete')}
+                      confirmLabel={t('confirm.yes')}
+                      loading={remove.isPending && remove.variables === item.id}
+                      onConfirm={() => remove.mutate(item.id)}
+                    >
+                      {t('raw.delete')}
+                    </ConfirmButton>
                   </Group>
                 </Table.Td>
               </Table.Tr>

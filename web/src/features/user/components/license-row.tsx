@@ -4,7 +4,8 @@ import type { UserLicense } from '@chartroom/contracts/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../../../components/ui/date-text';
-import { DetachInstallationButton } from '../../user-licenses/components/detach-installation-button';
+import { DetachInstallationButton } from './detach-installation-button';
+import { ReplaceDeviceButton } from './replace-device-button';
 import { productShortCodes } from '@chartroom/contracts/constants';
 
 const columnCount = 5;
@@ -19,8 +20,7 @@ export function LicenseRow({ license }: { license: UserLicense }) {
   const [isOpen, setIsOpen] = useState(false);
   const { product, installations, deviceCount } = license;
   const used = installations.length;
-  const devices =
-    deviceCount > 0 ? t('devices.ofCount', { used, total: deviceCount }) : t('devices.ofUnlimited', { used });
+  const devices = deviceCount > 0 ? t('devices.ofCount', { used, total: deviceCount }) : t('devices.ofUnlimited', { used });
   const licType = isKnownLicType(product.licType) ? t(`licType.${product.licType}`) : product.licType;
   const detailsId = `license-${license.id}-installations`;
 
@@ -82,7 +82,12 @@ export function LicenseRow({ license }: { license: UserLicense }) {
                       <Table.Td>{installation.platform.name}</Table.Td>
                       <Table.Td ff="monospace">{installation.deviceId}</Table.Td>
                       <Table.Td>
-                        <DetachInstallationButton licenseId={license.id} installationId={installation.id} deviceId={installation.deviceId} />
+                        <DetachInstallationButton
+                          licenseId={license.id}
+                          installationId={installation.id}
+                          deviceId={installation.deviceId}
+                        />
+                        <ReplaceDeviceButton licenseId={license.id} installationId={installation.id} deviceId={installation.deviceId} />
                       </Table.Td>
                     </Table.Tr>
                   ))}

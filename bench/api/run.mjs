@@ -1,0 +1,165 @@
+// `node bench/api/run.mjs [seconds=5] [rounds=3]`: the portal's hot authenticated reads against a bare
+// Fastify route answering a body of the same bytes, autocannon with 50 connections on loopback, in
+// one run with the targets interleaved (bare, target, bare, target, …) so that load swings on this
+// shared machine hit both alike. Prints requests/s, p99 and the ratio to bare Fastify per target.
+// Needs `npm run build`. With BENCH_DATABASE_URL=postgres://… the portal runs on a fresh database of
+// that server (dropped at the end); otherwise on embedded PGlite in a temporary folder.
+// The portal logs at its default level (info) to a file, as a real deployment would.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+const root = new URL('../..', import.meta.url).pathname;
+const seconds = Number(process.argv[2] ?? 5);
+const rounds = Number(process.argv[3] ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+const children = [];
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+
+function start(script, env, logFile) {
+  const out = logFile ? openSync(logFile, 'w') : 'ignore';
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function freshPostgres(adminUrl) {
+  const pg = createRequire(join(root, 'server/package.json'))('pg');
+  const name = `chartroom_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+function load(url, headers) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function login(base, email) {
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password: 'demo-password' }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return (await res.json()).token;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chartroom-bench-api-'));
+  const pgDb = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL) : null;
+  const portalPort = 20000 + Math.floor(Math.random() * 5000);
+  const barePort = portalPort + 5000;
+  const portal = `http://127.0.0.1:${portalPort}`;
+  const bare = `http://127.0.0.1:${barePort}`;
+  try {
+    start(
+      'server/dist/main.js',
+      {
+        PORT: String(portalPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+        LOG_LEVEL: 'info',
+      },
+      join(dataDir, 'portal.log'),
+    );
+    await waitFor(`${portal}/ready`);
+
+    const userToken = await login(portal, 'user@demo.test');
+    const providerToken = await login(portal, 'provider@demo.test');
+    const gcs = await (await fetch(`${portal}/api/geocontent/`, { headers: { authorization: `Bearer ${providerToken}` } })).json();
+    const gcid = gcs[0]?.id;
+    const targets = [
+      { name: 'GET /users/getprofile (user: licences and installations)', path: '/users/getprofile', token: userToken },
+      {
+        name: `GET /api/providers/getLicenses?gcid=${gcid} (provider)`,
+        path: `/api/providers/getLicenses?gcid=${gcid}`,
+        token: providerToken,
+      },
+    ];
+    // The bare server answers each target's exact body, so both sides serialise the same bytes.
+    const bodies = {};
+    for (const [i, t] of targets.entries()) {
+      const res = await fetch(`${portal}${t.path}`, { headers: { authorization: `Bearer ${t.token}` } });
+      if (!res.ok) throw new Error(`${t.path}: ${res.status}`);
+      bodies[i] = await res.text();
+      t.bytes = Buffer.byteLength(bodies[i]);
+    }
+    start('bench/api/bare-server.mjs', { PORT: String(barePort), BODIES: JSON.stringify(bodies) });
+    await waitFor(`${bare}/bare/0`);
+
+    console.log(
+      `database: ${pgDb ? 'PostgreSQL' : 'PGlite (embedded)'}; ${connections} connections, ${seconds} s per run, ${rounds} rounds interleaved`,
+    );
+    const figures = targets.map(() => ({ bare: [], target: [], p99: [], bareP99: [], errors: 0 }));
+    for (let r = 0; r < rounds; r++) {
+      for (const [i, t] of targets.entries()) {
+        const b = await load(`${bare}/bare/${i}`, {});
+        const p = await load(`${portal}${t.path}`, { authorization: `Bearer ${t.token}` });
+        figures[i].bare.push(b.requests.average);
+        figures[i].bareP99.push(b.latency.p99);
+        figures[i].target.push(p.requests.average);
+        figures[i].p99.push(p.latency.p99);
+        figures[i].errors += p.non2xx + p.errors;
+      }
+    }
+    for (const [i, t] of targets.entries()) {
+      const f = figures[i];
+      const ratios = f.target.map((x, k) => x / f.bare[k]);
+      console.log(`\n${t.name}, ${t.bytes} bytes`);
+      console.log(
+        `  portal: ${median(f.target).toFixed(0)} req/s (runs ${f.target.map((x) => x.toFixed(0)).join(', ')}), p99 ${median(f.p99)} ms, non-2xx/errors ${f.errors}`,
+      );
+      console.log(`  bare Fastify, same body: ${median(f.bare).toFixed(0)} req/s, p99 ${median(f.bareP99)} ms`);
+      console.log(`  ratio: ${(median(f.target) / median(f.bare)).toFixed(3)} (median of per-round ratios ${median(ratios).toFixed(3)})`);
+    }
+  } finally {
+    children.forEach((c) => c.kill('SIGTERM'));
+    await sleep(500);
+    if (pgDb) await pgDb.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,118 @@
+// `node bench/web/run.mjs [runs=3]`: what a first visit to the home page costs, as a browser sees it.
+// Starts the built portal (`npm run build` first) on an empty embedded database, opens `/` and
+// `/ru` in Debian's Chromium with an empty cache and reports requests, bytes over the wire (as sent:
+// brotli where the browser accepts it), JavaScript over the wire (goal ≤ 200 kB), and the first
+// contentful paint on loopback (median of the runs). Then a second visit with the cache warm:
+// hashed assets must come from the cache (no request), only the HTML shell and locales revalidate.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
+
+const root = new URL('../..', import.meta.url).pathname;
+const runs = Number(process.argv[2] ?? 3);
+const port = 20000 + Math.floor(Math.random() * 9000);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'chartroom-bench-web-'));
+const portal = spawn(process.execPath, ['server/dist/main.js'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'ignore',
+});
+
+async function waitReady() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/ready`)).ok) return;
+    } catch {
+      // starting
+    }
+    await sleep(100);
+  }
+  throw new Error('the portal did not start');
+}
+
+/** One visit: every response with its encoded size, type, encoding and whether the cache served it. */
+async function visit(page, path) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const seen = new Map();
+  const servedFromCache = new Set();
+  cdp.on('Network.requestServedFromCache', (e) => servedFromCache.add(e.requestId));
+  cdp.on('Network.responseReceived', (e) =>
+    seen.set(e.requestId, {
+      url: e.response.url,
+      mime: e.response.mimeType,
+      encoding: e.response.headers['content-encoding'] ?? '',
+      cached: e.response.fromDiskCache || e.response.fromMemoryCache,
+    }),
+  );
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = seen.get(e.requestId);
+    if (r) r.bytes = e.encodedDataLength;
+  });
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+  await cdp.detach();
+  for (const [id, r] of seen) if (servedFromCache.has(id)) r.cached = true;
+  const list = [...seen.values()];
+  const network = list.filter((r) => !r.cached);
+  const sum = (xs) => xs.reduce((a, r) => a + (r.bytes ?? 0), 0);
+  return {
+    requests: network.length,
+    fromCache: list.length - network.length,
+    bytes: sum(network),
+    jsBytes: sum(network.filter((r) => /javascript/.test(r.mime))),
+    uncompressedText: network.filter((r) => /javascript|css|json/.test(r.mime) && !r.encoding && (r.bytes ?? 0) > 1500).map((r) => r.url),
+    fcp,
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+try {
+  await waitReady();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  for (const path of ['/', '/ru']) {
+    const cold = [];
+    let warm;
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      cold.push(await visit(page, path));
+      if (i === 0) warm = await visit(page, path);
+      await context.close();
+    }
+    const c = cold[0];
+    console.log(`\n${path}, first visit (empty cache), ${runs} runs`);
+    console.log(
+      `  requests ${c.requests}, over the wire ${(c.bytes / 1024).toFixed(1)} KiB, JavaScript ${(median(cold.map((r) => r.jsBytes)) / 1000).toFixed(1)} kB (goal ≤ 200 kB)`,
+    );
+    console.log(
+      `  first contentful paint ${median(cold.map((r) => r.fcp)).toFixed(0)} ms (runs ${cold.map((r) => r.fcp?.toFixed(0)).join(', ')})`,
+    );
+    console.log(`  text assets over 1.5 kB sent uncompressed: ${c.uncompressedText.length === 0 ? 'none' : c.uncompressedText.join(', ')}`);
+    console.log(
+      `  second visit: ${warm.requests} requests (${(warm.bytes / 1024).toFixed(1)} KiB), ${warm.fromCache} answered from the browser cache`,
+    );
+  }
+  await browser.close();
+} finally {
+  portal.kill('SIGTERM');
+  await sleep(300);
+  rmSync(dataDir, { recursive: true, force: true });
+}

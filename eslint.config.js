@@ -1,0 +1,119 @@
+// ESLint for every workspace: typescript-eslint's recommended rules, plus the import directions that
+// keep the layers apart (docs/architecture.md, "Layers and import directions"):
+//   packages/*  never import server, web or e2e;
+//   web         imports only @chartroom/contracts of the workspace packages;
+//   features    use another feature's `api/` (its server data) and nothing else of it; only the
+//               composition areas (app/, and the cabinets listed below) mount other features' components;
+//   nothing     imports in a circle: scripts/check-cycles.mjs, run by `npm run lint` (type-only imports
+//               included). eslint-plugin-import-x is not used: its native resolver's platform packages
+//               are not all published to the registry these machines reach, so `npm ci` refused the lock.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
+
+/** Another feature's components/ or lib/ (a relative path that climbs out of this feature into a sibling). */
+const otherFeatureInternals = {
+  regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(components|lib)/',
+  message:
+    "A feature uses another feature's api/ only. Shared pieces go to components/ui or lib; a screen that composes several features belongs to app/ or a cabinet (docs/architecture.md).",
+};
+
+/** Of the workspace packages the web app imports only the contracts. */
+const webPackages = {
+  group: ['@chartroom/*', '!@chartroom/contracts', '!@chartroom/contracts/*'],
+  message: 'The web app imports only @chartroom/contracts of the workspace packages.',
+};
+
+// Relative paths that climb out of a workspace into one it may not use.
+const packagesReach = {
+  regex: '^(\\.\\./)+(server|web|e2e)/',
+  message: 'The format packages know nothing of the portal.',
+};
+const webReach = {
+  regex: '^(\\.\\./)+(server|e2e|packages/(s57|s63|s102))/',
+  message: 'The web app imports only packages/contracts of the workspace.',
+};
+const serverReach = {
+  regex: '^(\\.\\./)+(web|e2e)/',
+  message: 'The server does not import the web app or the browser journeys.',
+};
+
+/** What the format packages and the contracts may never import. */
+const portalPackages = {
+  group: ['@chartroom/server', '@chartroom/server/*', '@chartroom/web', '@chartroom/web/*', '@chartroom/e2e', '@chartroom/e2e/*'],
+  message: 'The format packages know nothing of the portal.',
+};
+const formatReaders = {
+  regex: '^(@chartroom/(s57|s63|s102)(/.*)?|(\\.\\./)+(s57|s63|s102)/.*)$',
+  message: 'Contracts stay free of the format readers (the web app imports them).',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'server/src/db/migrations/**',
+      'bench/results/**',
+      'e2e/screenshots/**',
+      'web/public/**',
+      // Generated tables from the S-57 object catalogue (scripts/ in that package).
+      'packages/s57/src/s57/object-classes-data.ts',
+      'packages/s57/src/s57/attributes-data.ts',
+    ],
+  },
+  { files: tsFiles, extends: [js.configs.recommended, tseslint.configs.recommended] },
+  {
+    files: tsFiles,
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverReach] }] },
+  },
+  {
+    files: ['packages/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [portalPackages, packagesReach] }] },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [portalPackages, packagesReach, formatReaders] }] },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [webPackages, webReach] }],
+    },
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    // The cabinets compose other features' screens (their tabs), as app/ does for routes.
+    ignores: ['web/src/features/provider-cabinet/**', 'web/src/features/distributor/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [webPackages, webReach, otherFeatureInternals],
+        },
+      ],
+    },
+  },
+  {
+    // The POI editor places its points on the chart map: the one map component of the web app
+    // (issue 12) is chart-map's ChartMap with its view helpers, which the editor mounts directly.
+    files: ['web/src/features/poi/components/poi-editor.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webPackages, webReach] }] },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**', 'bench/**'],
+    rules: {
+      // Tests reach into fixtures and internals on purpose.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { idParam, idValue, maxId, text } from './common.js';
+import { agreementTypes, currencies, rateApplications, rateProducts, transactionTypes } from './constants.js';
+
+// The new distributor area: agreements, rates, users, limits and the ledger (spec §3, §5, §7).
+
+const id = idParam;
+
+/** Money on the wire: a decimal string (never a binary float), e.g. "-120.50". */
+export const moneyString = z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'a decimal amount');
+
+export const ratesMessage = 'All values should be null or valid number!';
+
+/**
+ * A price someone types: empty/null means "not set"; otherwise a non-negative amount with at most two
+ * decimals, given as a string or a number, normalised to a decimal string.
+ */
+const priceInput = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null) return null;
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    if (text === '') return null;
+    if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: ratesMessage });
+      return z.NEVER;
+    }
+    return text;
+  });
+
+/** A limit: null or empty = no limit; otherwise a non-negative amount with at most two decimals. */
+export const limitInput = z.union([z.string(), z.number(), z.null()]).transform((v, ctx) => {
+  if (v === null) return null;
+  const text = typeof v === 'number' ? String(v) : v.trim();
+  if (text === '') return null;
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'a non-negative amount with at most two decimals, or empty for no limit' });
+    return z.NEVER;
+  }
+  return text;
+});
+
+export const agreementType = z.enum(agreementTypes);
+export const currency = z.enum(currencies);
+export const rateApplication = z.enum(rateApplications);
+export const rateProduct = z.enum(rateProducts);
+
+/** One currency's prices of a rate cell: what the distributor pays (`net`) and the end-user price. */
+export const currencyRate = z.object({ net: moneyString.nullable(), endUser: moneyString.nullable() });
+export const currencyRateInput = z.object({ net: priceInput, endUser: priceInput });
+
+/** Spec §3 Rates: per application, a list of products, each with rates per currency. */
+export const productRate = z.object({
+  product: rateProduct,
+  rates: z.object({ RUB: currencyRate, USD: currencyRate }),
+});
+export type ProductRate = z.infer<typeof productRate>;
+export const rates = z.partialRecord(rateApplication, z.array(productRate));
+export type Rates = z.infer<typeof rates>;
+
+/** What the form sends: the four values of a cell are each empty or a number (spec §5). */
+export const productRateInput = z.object({
+  product: rateProduct,
+  rates: z.object({
+    RUB: currencyRateInput.default({ net: null, endUser: null }),
+    USD: currencyRateInput.default({ net: null, endUser: null }),
+  }),
+});
+export const ratesInput = z.partialRecord(rateApplication, z.array(productRateInput));
+export type RatesInput = z.infer<typeof ratesInput>;
+
+export const userLimitEntry = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  email: z.string(),
+  limit: moneyString.nullable(),
+  /** This user's charges minus refunds under the agreement. */
+  spent: moneyString,
+});
+/** Spec §3 Agreement limits. */
+export const agreementLimits = z.object({
+  agreementLimit: moneyString.nullable(),
+  usersLimits: z.array(userLimitEntry),
+});
+export type AgreementLimits = z.infer<typeof agreementLimits>;
+
+/** Spec §3 Agreement. `balance` starts at 0; charges lower it, refunds and top-ups raise it. */
+export const agreement = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  distributor: z.object({ id: z.number().int(), title: z.string(), mainUser: z.object({ email: z.string() }) }),
+  type: agreementType,
+  currency,
+  signedAt: z.string(),
+  validTill: z.string(),
+  supervisorId: z.number().int().nullable(),
+  supervisor: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  balance: moneyString,
+  rates,
+  limits: agreementLimits,
+});
+export type Agreement = z.infer<typeof agreement>;
+export const agreementList = z.object({ agreements: z.array(agreement) });
+export type AgreementList = z.infer<typeof agreementList>;
+
+/** A calendar date (YYYY-MM-DD) or a full ISO time; kept as the date it names. */
+const dateInput = z
+  .string()
+  .trim()
+  .min(1, 'a valid-till date is required')
+  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'a date such as 2027-12-31');
+
+export const createAgreementBody = z.object({
+  validTill: dateInput,
+  type: agreementType.default('com'),
+  distributorId: z.number({ error: 'choose a distributor' }).int().positive().max(maxId, `at most ${maxId}`),
+  currency: currency.default('RUB'),
+  name: text(200, { min: 1, minMessage: 'a name is required' }),
+  supervisorId: idValue.nullable().optional(),
+});
+export type CreateAgreementBody = z.infer<typeof createAgreementBody>;
+
+export const updateAgreementBody = z.object({
+  id: idValue,
+  name: text(200, { min: 1, minMessage: 'a name is required' }),
+  validTill: dateInput,
+  type: agreementType,
+  rates: ratesInput.default({}),
+});
+export type UpdateAgreementBody = z.infer<typeof updateAgreementBody>;
+
+export const agreementIdQuery = z.object({ id });
+export const agreementIdParam = z.object({ agreementId: id });
+export const emailQuery = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')) });
+export const foundUser = z.object({ id: z.number().int(), email: z.string() });
+
+/** Spec §3 Installation: one of a user's devices. */
+export const userInstallation = z.object({
+  id: z.number().int(),
+  appId: z.number().int().nullable(),
+  applicationTypeId: z.number().int().nullable(),
+  platformId: z.number().int(),
+  shipName: z.string().nullable(),
+  deviceCode: z.string(),
+});
+export type UserInstallation = z.infer<typeof userInstallation>;
+
+export const userForAgreementQuery = emailQuery.extend({ agreementId: id });
+export const userForAgreement = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  installations: z.array(userInstallation),
+});
+
+/** Spec §3 Agreement user entry. */
+export const agreementUser = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  installationId: z.number().int(),
+  appId: z.number().int().nullable(),
+  platformId: z.number().int(),
+  shipName: z.string().nullable(),
+  deviceId: z.string(),
+  createdAt: z.string(),
+});
+export type AgreementUser = z.infer<typeof agreementUser>;
+export const agreementUsers = z.array(agreementUser);
+
+export const addUserInstBody = z.object({
+  agreementId: idValue,
+  userId: idValue,
+  installationId: idValue,
+});
+
+export const setUserLimitBody = z.object({
+  agreementId: idValue,
+  userId: idValue,
+  limit: limitInput,
+});
+export const setAgreementLimitBody = z.object({ agreementId: idValue, limit: limitInput });
+
+/** Spec §3 Transaction: amounts signed (charges negative), balance after the row, limits in force. */
+export const transaction = z.object({
+  id: z.number().int(),
+  timestamp: z.string(),
+  agreementId: z.number().int(),
+  userId: z.number().int().nullable(),
+  installationId: z.number().int().nullable(),
+  orderId: z.number().int().nullable(),
+  type: z.enum(transactionTypes),
+  amount: moneyString,
+  balance: moneyString,
+  agreementLimit: moneyString.nullable(),
+  userLimit: moneyString.nullable(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+/** The transactions screen's route parameters, as the body (spec §7). */
+export const transactionsQueryBody = z.object({
+  agreementId: idParam.optional(),
+  userId: idParam.optional(),
+  instId: idParam.optional(),
+});
+export type TransactionsQueryBody = z.infer<typeof transactionsQueryBody>;
+export const transactionList = z.object({ transactions: z.array(transaction) });
+
+/** Members of the caller's distributor: order managers of its orders. */
+export const distributorMember = z.object({ userId: z.number().int(), email: z.string(), createdAt: z.string() });
+export const distributorMembers = z.array(distributorMember);
+export const addMemberBody = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')) });
+export const memberParams = z.object({ userId: id });

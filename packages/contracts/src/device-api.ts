@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { idParam } from './common.js';
+import { activationApplicationIds, platformIds } from './constants.js';
+
+// The device API (/api/app/v1): what navigation apps call with the token a redeemed code gives them.
+
+const cellName = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{8}$/, 'an 8-character cell name'));
+
+export const redeemParams = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replaceAll('-', '').trim().toUpperCase())
+    .pipe(z.string().regex(/^[A-Z2-9]{16}$/, 'an activation code of 16 letters and digits (dashes allowed)')),
+});
+
+export const redeemBody = z.object({
+  deviceId: z.string().trim().min(1, 'device code is required').max(128),
+  platformId: z.coerce
+    .number()
+    .int()
+    .refine((v) => (platformIds as readonly number[]).includes(v), { message: `one of ${platformIds.join(', ')}` }),
+  applicationTypeId: z.coerce
+    .number()
+    .int()
+    .refine((v) => (activationApplicationIds as readonly number[]).includes(v), {
+      message: `one of ${activationApplicationIds.join(', ')}`,
+    }),
+  userPermit: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[0-9A-F]{28}$/, 'the 28 hexadecimal characters of the S-63 user permit')),
+  licenseId: idParam.optional(),
+});
+export type RedeemBody = z.infer<typeof redeemBody>;
+
+export const redeemResult = z.object({
+  /** Bearer token for /api/app/v1, scoped to this device's installations. Shown once. */
+  token: z.string(),
+  /** The first installation (licence slot) the device was attached to. */
+  installationId: z.number().int(),
+  installationIds: z.array(z.number().int()),
+  licenseIds: z.array(z.number().int()),
+  hwId: z.string(),
+  deviceId: z.string(),
+});
+export type RedeemResult = z.infer<typeof redeemResult>;
+
+export const entitledCell = z.object({
+  name: z.string(),
+  edition: z.number().int(),
+  update: z.number().int(),
+  /** YYYY-MM-DD */
+  issueDate: z.string().nullable(),
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  band: z.number().int().nullable(),
+});
+export type EntitledCell = z.infer<typeof entitledCell>;
+
+export const entitlements = z.object({
+  installationId: z.number().int(),
+  installationIds: z.array(z.number().int()),
+  deviceId: z.string(),
+  hwId: z.string(),
+  products: z.array(
+    z.object({
+      licenseId: z.number().int(),
+      productId: z.number().int(),
+      geocontentId: z.number().int(),
+      title: z.string(),
+      licType: z.string(),
+      expiresAt: z.string().nullable(),
+    }),
+  ),
+  /** The latest licence expiry (null: one licence never expires). */
+  expiresAt: z.string().nullable(),
+  cells: z.array(entitledCell),
+  serverTime: z.string(),
+});
+export type Entitlements = z.infer<typeof entitlements>;
+
+export const productVersion = z.object({ name: cellName, edition: z.number().int().min(0), update: z.number().int().min(0) });
+
+export const exchangeSetBody = z.union([
+  z.object({ productVersions: z.array(productVersion).max(20000) }).strict(),
+  z.object({ sinceDateTime: z.iso.datetime({ offset: true }) }).strict(),
+]);
+export type ExchangeSetBody = z.infer<typeof exchangeSetBody>;
+
+export const notIncludedReasons = ['not_licensed', 'cancelled', 'unknown'] as const;
+
+export const exchangeSetResult = z.object({
+  id: z.string(),
+  /** Where to download the zip (GET, with the same token; Range supported). */
+  url: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  serverTime: z.string(),
+  cells: z.array(z.object({ name: z.string(), edition: z.number().int(), files: z.array(z.string()) })),
+  notIncluded: z.array(z.object({ name: z.string(), reason: z.enum(notIncludedReasons) })),
+});
+export type ExchangeSetResult = z.infer<typeof exchangeSetResult>;
+
+export const exchangeSetParams = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'an exchange set id') });
+
+export const jwks = z.object({
+  keys: z.array(
+    z.object({
+      kty: z.literal('OKP'),
+      crv: z.literal('Ed25519'),
+      kid: z.string(),
+      x: z.string(),
+      use: z.literal('sig'),
+      alg: z.literal('EdDSA'),
+    }),
+  ),
+});
+export type Jwks = z.infer<typeof jwks>;
+
+export const updatesQuery = z.object({ since: z.iso.datetime({ offset: true }).optional() });
+export const updatesResult = z.object({
+  serverTime: z.string(),
+  cells: z.array(entitledCell),
+});
+export type UpdatesResult = z.infer<typeof updatesResult>;
+
+export const appSwapBody = z.object({
+  deviceId: z.string().trim().min(1).max(128),
+  platformId: redeemBody.shape.platformId,
+  userPermit: redeemBody.shape.userPermit,
+});
+export type AppSwapBody = z.infer<typeof appSwapBody>;
+
+export const swapResult = z.object({
+  /** The freed installation(s), now revoked. */
+  revokedInstallationIds: z.array(z.number().int()),
+  swapsLeft: z.number().int(),
+  /** For a swap made by the app: the new device's token and installations. */
+  token: z.string().optional(),
+  installationIds: z.array(z.number().int()).optional(),
+});
+export type SwapResult = z.infer<typeof swapResult>;
+
+export const webhookEndpointBody = z.object({
+  url: z.url({ protocol: /^https?$/ }).max(2000),
+});
+export const webhookEndpoint = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  createdAt: z.string(),
+  /** Shown once, when the endpoint is registered. */
+  secret: z.string().optional(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
+export const webhookDelivery = z.object({
+  id: z.number().int(),
+  endpointId: z.number().int(),
+  url: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  state: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+export const webhookParams = z.object({ id: idParam });

@@ -1,0 +1,154 @@
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  agreementInstallations,
+  agreementRates,
+  agreements,
+  agreementUsers,
+  distributors,
+  rateProductLinks,
+  transactions,
+  userInstallations,
+  users,
+  type AgreementRow,
+} from '../../db/schema/index.js';
+
+const mainUsers = alias(users, 'main_users');
+const supervisors = alias(users, 'supervisors');
+
+/** Agreements matching `where` with their distributor, its main user and the supervisor. */
+export async function selectAgreements(db: DbOrTx, where: SQL) {
+  return db
+    .select({
+      agreement: agreements,
+      distributor: { id: distributors.id, title: distributors.title },
+      mainUserEmail: mainUsers.email,
+      supervisorEmail: supervisors.email,
+    })
+    .from(agreements)
+    .innerJoin(distributors, eq(distributors.id, agreements.distributorId))
+    .innerJoin(mainUsers, eq(mainUsers.id, distributors.mainUserId))
+    .leftJoin(supervisors, eq(supervisors.id, agreements.supervisorId))
+    .where(where)
+    .orderBy(desc(agreements.id));
+}
+export type AgreementJoined = Awaited<ReturnType<typeof selectAgreements>>[number];
+
+/** Locks the agreement row (SELECT … FOR UPDATE): every ledger write on it runs one at a time. */
+export async function lockAgreement(tx: DbOrTx, where: SQL): Promise<AgreementRow | undefined> {
+  const [row] = await tx.select().from(agreements).where(where).for('update');
+  return row;
+}
+
+export async function insertAgreement(db: DbOrTx, values: typeof agreements.$inferInsert) {
+  const [row] = await db.insert(agreements).values(values).returning();
+  return row!;
+}
+
+export async function updateAgreementRow(db: DbOrTx, id: number, values: Partial<typeof agreements.$inferInsert>) {
+  await db.update(agreements).set(values).where(eq(agreements.id, id));
+}
+
+export async function listRates(db: DbOrTx, agreementIds: number[]) {
+  if (agreementIds.length === 0) return [];
+  return db.select().from(agreementRates).where(inArray(agreementRates.agreementId, agreementIds)).orderBy(agreementRates.id);
+}
+
+export async function replaceRates(db: DbOrTx, agreementId: number, rows: Omit<typeof agreementRates.$inferInsert, 'agreementId'>[]) {
+  await db.delete(agreementRates).where(eq(agreementRates.agreementId, agreementId));
+  if (rows.length > 0) await db.insert(agreementRates).values(rows.map((r) => ({ ...r, agreementId })));
+}
+
+export async function listUserLimits(db: DbOrTx, agreementIds: number[]) {
+  if (agreementIds.length === 0) return [];
+  return db
+    .select({ row: agreementUsers, email: users.email })
+    .from(agreementUsers)
+    .innerJoin(users, eq(users.id, agreementUsers.userId))
+    .where(inArray(agreementUsers.agreementId, agreementIds))
+    .orderBy(agreementUsers.id);
+}
+
+export async function findAgreementUser(db: DbOrTx, agreementId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(agreementUsers)
+    .where(and(eq(agreementUsers.agreementId, agreementId), eq(agreementUsers.userId, userId)));
+  return row;
+}
+
+export async function ensureAgreementUser(db: DbOrTx, agreementId: number, userId: number): Promise<void> {
+  await db.insert(agreementUsers).values({ agreementId, userId }).onConflictDoNothing();
+}
+
+export async function setUserLimitRow(db: DbOrTx, agreementId: number, userId: number, limit: string | null) {
+  const [row] = await db
+    .update(agreementUsers)
+    .set({ userLimit: limit })
+    .where(and(eq(agreementUsers.agreementId, agreementId), eq(agreementUsers.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Attaches an installation; undefined when it already is. */
+export async function insertAgreementInstallation(db: DbOrTx, values: { agreementId: number; userId: number; installationId: number }) {
+  const [row] = await db.insert(agreementInstallations).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function listAgreementInstallations(db: DbOrTx, agreementId: number) {
+  return db
+    .select({ link: agreementInstallations, installation: userInstallations, email: users.email })
+    .from(agreementInstallations)
+    .innerJoin(userInstallations, eq(userInstallations.id, agreementInstallations.installationId))
+    .innerJoin(users, eq(users.id, agreementInstallations.userId))
+    .where(eq(agreementInstallations.agreementId, agreementId))
+    .orderBy(agreementInstallations.id);
+}
+
+export async function listTransactions(db: DbOrTx, where: SQL, limit: number) {
+  return db
+    .select()
+    .from(transactions)
+    .innerJoin(agreements, eq(agreements.id, transactions.agreementId))
+    .where(where)
+    .orderBy(desc(transactions.id))
+    .limit(limit);
+}
+
+export async function listLinkedProductIds(db: DbOrTx, rateProduct: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: rateProductLinks.productId })
+    .from(rateProductLinks)
+    .where(eq(rateProductLinks.rateProduct, rateProduct));
+  return rows.map((r) => r.id);
+}
+
+export async function linkRateProduct(db: DbOrTx, rateProduct: string, productId: number): Promise<void> {
+  await db.insert(rateProductLinks).values({ rateProduct, productId }).onConflictDoNothing();
+}
+
+/** One round trip for an order: the user's installation and the agreements it is on. */
+export async function findInstallationWithAgreements(db: DbOrTx, userId: number, installationId: number) {
+  const rows = await db
+    .select({ installation: userInstallations, agreementId: agreementInstallations.agreementId })
+    .from(userInstallations)
+    .leftJoin(agreementInstallations, eq(agreementInstallations.installationId, userInstallations.id))
+    .where(and(eq(userInstallations.id, installationId), eq(userInstallations.userId, userId)));
+  const first = rows[0];
+  if (!first) return undefined;
+  return { installation: first.installation, agreementIds: rows.flatMap((r) => (r.agreementId === null ? [] : [r.agreementId])) };
+}
+
+/** One round trip for an order: the agreement and its rate rows for one application (every currency). */
+export async function findAgreementWithRates(db: DbOrTx, agreementId: number, application: string) {
+  const rows = await db
+    .select({ agreement: agreements, rate: agreementRates })
+    .from(agreements)
+    .leftJoin(agreementRates, and(eq(agreementRates.agreementId, agreements.id), eq(agreementRates.application, application)))
+    .where(eq(agreements.id, agreementId));
+  const first = rows[0];
+  if (!first) return undefined;
+  return { agreement: first.agreement, rates: rows.flatMap((r) => (r.rate ? [r.rate] : [])) };
+}

@@ -1,0 +1,278 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addMemberBody,
+  addUserInstBody,
+  agreement,
+  agreementIdParam,
+  agreementIdQuery,
+  agreementLimits,
+  agreementList,
+  agreementUser,
+  agreementUsers,
+  createAgreementBody,
+  distributorMembers,
+  emailQuery,
+  foundUser,
+  memberParams,
+  setAgreementLimitBody,
+  setUserLimitBody,
+  transactionList,
+  transactionsQueryBody,
+  updateAgreementBody,
+  userForAgreement,
+  userForAgreementQuery,
+} from '@chartroom/contracts/agreements';
+import { errorBody } from '@chartroom/contracts/errors';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { actorOf } from '../../plugins/auth.js';
+import {
+  addUserInstallation,
+  createAgreement,
+  findUserForAgreementForm,
+  getAgreement,
+  getLimits,
+  getUserForAgreement,
+  listAgreementUsers,
+  queryAgreements,
+  queryTransactions,
+  setAgreementLimit,
+  setUserLimit,
+  updateAgreement,
+} from './agreements.service.js';
+import { addMember, listMembers, removeMember } from './members.service.js';
+
+const security = [{ bearer: [] }];
+const tags = ['agreements'];
+const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
+
+/** Spec §7 "Agreements, orders, transactions": the agreement calls, and the distributor's members. */
+export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const asDistributor2 = app.requireRole('distributor2');
+  // The supervisor may be any user: what they may read is decided by the agreement's row.
+  const asReader = app.requireRole('user', 'distributor2');
+  const ctx = (request: Parameters<typeof actorOf>[0]) => ({ db, actor: actorOf(request), ip: request.ip });
+
+  app.post(
+    '/api/agreement/query',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: 'The agreements of your distributor and those you supervise',
+        security,
+        body: z.object({}).passthrough().optional(),
+        response: { 200: agreementList },
+      },
+    },
+    async (request) => queryAgreements(ctx(request)),
+  );
+
+  app.get(
+    '/api/agreement',
+    {
+      onRequest: asReader,
+      schema: {
+        tags,
+        summary: 'An agreement with its rates and limits',
+        security,
+        querystring: agreementIdQuery,
+        response: { 200: agreement, ...errors },
+      },
+    },
+    async (request) => getAgreement({ ...ctx(request), id: request.query.id }),
+  );
+
+  app.post(
+    '/api/agreement/create',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: 'Create an agreement for a distributor you run',
+        security,
+        body: createAgreementBody,
+        response: { 200: agreement, ...errors },
+      },
+    },
+    async (request) => createAgreement({ ...ctx(request), input: request.body }),
+  );
+
+  app.post(
+    '/api/agreement/get-user-by-email',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: "Find the supervisor by e-mail ('No such user!' otherwise)",
+        security,
+        querystring: emailQuery,
+        response: { 200: foundUser, ...errors },
+      },
+    },
+    async (request) => findUserForAgreementForm({ db, email: request.query.email }),
+  );
+
+  app.post(
+    '/api/agreement/update',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: 'Change name, valid-till, type and rates',
+        security,
+        body: updateAgreementBody,
+        response: { 200: agreement, ...errors },
+      },
+    },
+    async (request) => updateAgreement({ ...ctx(request), input: request.body }),
+  );
+
+  app.get(
+    '/api/agreement/agreement-users',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: 'Users on the agreement with their installations',
+        security,
+        querystring: agreementIdParam,
+        response: { 200: agreementUsers, ...errors },
+      },
+    },
+    async (request) => listAgreementUsers({ ...ctx(request), agreementId: request.query.agreementId }),
+  );
+
+  app.get(
+    '/api/agreement/get-user-for-agreement',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: "A user's installations, found by e-mail",
+        security,
+        querystring: userForAgreementQuery,
+        response: { 200: userForAgreement, ...errors },
+      },
+    },
+    async (request) => getUserForAgreement({ ...ctx(request), email: request.query.email, agreementId: request.query.agreementId }),
+  );
+
+  app.post(
+    '/api/agreement/add-user-inst',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: 'Attach a user with one of their installations',
+        security,
+        body: addUserInstBody,
+        response: { 200: agreementUser, ...errors },
+      },
+    },
+    async (request) => addUserInstallation({ ...ctx(request), input: request.body }),
+  );
+
+  app.get(
+    '/api/agreement/limits',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: 'The agreement limit and the per-user limits',
+        security,
+        querystring: agreementIdParam,
+        response: { 200: agreementLimits, ...errors },
+      },
+    },
+    async (request) => getLimits({ ...ctx(request), agreementId: request.query.agreementId }),
+  );
+
+  app.post(
+    '/api/agreement/set-user-limit',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: "Set a user's limit (null = no limit)",
+        security,
+        body: setUserLimitBody,
+        response: { 200: agreementLimits, ...errors },
+      },
+    },
+    async (request) => setUserLimit({ ...ctx(request), input: request.body }),
+  );
+
+  app.post(
+    '/api/agreement/set-agreement-limit',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: 'Set the agreement limit (null = no limit)',
+        security,
+        body: setAgreementLimitBody,
+        response: { 200: agreementLimits, ...errors },
+      },
+    },
+    async (request) => setAgreementLimit({ ...ctx(request), input: request.body }),
+  );
+
+  app.post(
+    '/api/agreement/transactions-query',
+    {
+      onRequest: asReader,
+      schema: {
+        tags,
+        summary: 'Ledger rows, newest first, by agreement, user and installation',
+        security,
+        body: transactionsQueryBody,
+        response: { 200: transactionList, ...errors },
+      },
+    },
+    async (request) => queryTransactions({ ...ctx(request), input: request.body }),
+  );
+
+  const asDistributor = app.requireRole('distributor');
+  app.get(
+    '/api/distributors/members',
+    {
+      onRequest: asDistributor,
+      schema: {
+        tags: ['distributor'],
+        summary: "Your distributor's order managers",
+        security,
+        response: { 200: distributorMembers, ...errors },
+      },
+    },
+    async (request) => listMembers(ctx(request)),
+  );
+  app.post(
+    '/api/distributors/members',
+    {
+      onRequest: asDistributor,
+      schema: {
+        tags: ['distributor'],
+        summary: 'Add an order manager by e-mail',
+        security,
+        body: addMemberBody,
+        response: { 200: distributorMembers, ...errors },
+      },
+    },
+    async (request) => addMember({ ...ctx(request), email: request.body.email }),
+  );
+  app.delete(
+    '/api/distributors/members/:userId',
+    {
+      onRequest: asDistributor,
+      schema: {
+        tags: ['distributor'],
+        summary: 'Remove an order manager',
+        security,
+        params: memberParams,
+        response: { 200: distributorMembers, ...errors },
+      },
+    },
+    async (request) => removeMember({ ...ctx(request), userId: request.params.userId }),
+  );
+};

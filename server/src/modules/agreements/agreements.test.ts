@@ -1,0 +1,367 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@chartroom/contracts/constants';
+import { agreements } from '../../db/schema/index.js';
+import { seedDistributor } from '../../db/seed/factories.js';
+import { seedUserInstallation } from '../../db/seed/orders-demo.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { addShip, placeOrder, setUpDesk, testRates } from '../orders/orders.test-helper.js';
+
+const guarded: { method: 'GET' | 'POST' | 'DELETE'; url: string; allowed: Role[] }[] = [
+  { method: 'POST', url: '/api/agreement/query', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/create', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/get-user-by-email?email=a@b.test', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/update', allowed: ['distributor2'] },
+  { method: 'GET', url: '/api/agreement/agreement-users?agreementId=1', allowed: ['distributor2'] },
+  { method: 'GET', url: '/api/agreement/get-user-for-agreement?email=a@b.test&agreementId=1', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/add-user-inst', allowed: ['distributor2'] },
+  { method: 'GET', url: '/api/agreement/limits?agreementId=1', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/set-user-limit', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/set-agreement-limit', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/order-list', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/ordermanager/query', allowed: ['order-manager', 'distributor2'] },
+  { method: 'GET', url: '/api/agreement/process-order?orderId=1', allowed: ['order-manager', 'distributor2'] },
+  { method: 'POST', url: '/api/agreement/cancel-order', allowed: ['order-manager', 'distributor2'] },
+  { method: 'GET', url: '/api/distributors/members', allowed: ['distributor'] },
+  { method: 'POST', url: '/api/distributors/members', allowed: ['distributor'] },
+  { method: 'DELETE', url: '/api/distributors/members/1', allowed: ['distributor'] },
+  // Readable by the supervisor, who may hold only the user role: ownership decides (404), not the role.
+  { method: 'GET', url: '/api/agreement?id=1', allowed: ['user'] },
+  { method: 'POST', url: '/api/agreement/transactions-query', allowed: ['user'] },
+  { method: 'POST', url: '/api/app/v1/orders', allowed: ['user'] },
+  { method: 'GET', url: '/api/app/v1/installations', allowed: ['user'] },
+];
+
+describe('agreements', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(guarded)('$method $url needs a token and the role', async ({ method, url, allowed }) => {
+    expect((await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} })).statusCode).toBe(401);
+    if (allowed.includes('user')) return;
+    for (const role of ['provider', 'distributor', 'order-manager', 'distributor2'] as Role[]) {
+      if (allowed.includes(role)) continue;
+      const who = await t.loginAs(role);
+      const res = await t.app.inject({ method, url, headers: who.headers, payload: method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${role} on ${url}`).toBe(403);
+    }
+  });
+
+  it('grants distributor, distributor2 and order-manager on distributor registration', async () => {
+    const who = await t.loginAs('user');
+    const res = await t.app.inject({ method: 'GET', url: '/api/distributors/create?title=Harbour%20Agency', headers: who.headers });
+    expect(res.statusCode).toBe(200);
+    const profile = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: who.email, password: 'test-password' } });
+    expect(profile.json().roles.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(['distributor', 'distributor2', 'order-manager']),
+    );
+  });
+
+  it('creates an agreement for a distributor the caller runs, with validation and the supervisor by e-mail', async () => {
+    const { owner, distributor } = await setUpDesk(t);
+    const supervisor = await t.loginAs('user');
+    const found = await t.app.inject({
+      method: 'POST',
+      url: `/api/agreement/get-user-by-email?email=${encodeURIComponent(supervisor.email.toUpperCase())}`,
+      headers: owner.headers,
+    });
+    expect(found.json()).toEqual({ id: supervisor.id, email: supervisor.email });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/get-user-by-email?email=nobody@example.test',
+      headers: owner.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'no_such_user', message: 'No such user!' });
+
+    const noDate = await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/create',
+      headers: owner.headers,
+      payload: { distributorId: distributor.id, name: 'X', type: 'com', currency: 'RUB' },
+    });
+    expect(noDate.statusCode).toBe(400);
+    expect(noDate.json().details[0].path).toBe('body.validTill');
+    const noDistributor = await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/create',
+      headers: owner.headers,
+      payload: { validTill: '2030-01-01', name: 'X' },
+    });
+    expect(noDistributor.statusCode).toBe(400);
+    expect(noDistributor.json().details[0].path).toBe('body.distributorId');
+    const badSupervisor = await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/create',
+      headers: owner.headers,
+      payload: { validTill: '2030-01-01', name: 'X', distributorId: distributor.id, supervisorId: 999999 },
+    });
+    expect(badSupervisor.json().code).toBe('no_such_user');
+
+    const rival = await setUpDesk(t);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/create',
+      headers: owner.headers,
+      payload: { validTill: '2030-01-01', name: 'X', distributorId: rival.distributor.id },
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/create',
+      headers: owner.headers,
+      payload: {
+        validTill: '2030-06-30',
+        type: 'svc',
+        distributorId: distributor.id,
+        currency: 'USD',
+        name: 'Pacific Fleet',
+        supervisorId: supervisor.id,
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({
+      name: 'Pacific Fleet',
+      type: 'svc',
+      currency: 'USD',
+      validTill: '2030-06-30',
+      supervisorId: supervisor.id,
+      supervisor: { email: supervisor.email },
+      distributor: { id: distributor.id, mainUser: { email: owner.email } },
+      balance: '0.00',
+      rates: {},
+      limits: { agreementLimit: null, usersLimits: [] },
+    });
+    const list = (await t.app.inject({ method: 'POST', url: '/api/agreement/query', headers: owner.headers, payload: {} })).json();
+    expect(list.agreements.map((a: { name: string }) => a.name)).toContain('Pacific Fleet');
+    const rivalList = (
+      await t.app.inject({ method: 'POST', url: '/api/agreement/query', headers: rival.owner.headers, payload: {} })
+    ).json();
+    expect(rivalList.agreements.map((a: { name: string }) => a.name)).not.toContain('Pacific Fleet');
+
+    // The supervisor reads it; another distributor gets 404; nobody but the owner changes it.
+    const id = created.json().id;
+    expect((await t.app.inject({ method: 'GET', url: `/api/agreement?id=${id}`, headers: supervisor.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/agreement?id=${id}`, headers: rival.owner.headers })).statusCode).toBe(404);
+    const supervisorEdit = await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/update',
+      headers: { authorization: `Bearer ${t.app.signToken(supervisor)}` },
+      payload: { id, name: 'Y', validTill: '2031-01-01', type: 'com' },
+    });
+    expect(supervisorEdit.statusCode).toBe(403);
+    const rivalEdit = await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/update',
+      headers: rival.owner.headers,
+      payload: { id, name: 'Y', validTill: '2031-01-01', type: 'com' },
+    });
+    expect(rivalEdit.statusCode).toBe(404);
+  });
+
+  it('updates name, valid-till, type and rates, refusing non-numbers and dropping a product without a RUB net price', async () => {
+    const { owner, agreement } = await setUpDesk(t);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/update',
+      headers: owner.headers,
+      payload: {
+        id: agreement.id,
+        name: 'Fleet',
+        validTill: '2030-01-01',
+        type: 'com',
+        rates: { mKart: [{ product: 'NOAA', rates: { RUB: { net: '12,5', endUser: null }, USD: { net: null, endUser: null } } }] },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].message).toBe('All values should be null or valid number!');
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/update',
+      headers: owner.headers,
+      payload: {
+        id: agreement.id,
+        name: 'Fleet renamed',
+        validTill: '2031-12-31',
+        type: 'svc',
+        rates: {
+          dKart: [
+            { product: 'Primar', rates: { RUB: { net: '0.10', endUser: 0.2 }, USD: { net: '', endUser: '0.05' } } },
+            { product: 'NHO', rates: { RUB: { net: '', endUser: '9' }, USD: { net: '1', endUser: '2' } } },
+          ],
+          Vega: [],
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Fleet renamed', validTill: '2031-12-31', type: 'svc' });
+    expect(res.json().rates).toEqual({
+      dKart: [{ product: 'Primar', rates: { RUB: { net: '0.10', endUser: '0.20' }, USD: { net: null, endUser: '0.05' } } }],
+    });
+    const read = (await t.app.inject({ method: 'GET', url: `/api/agreement?id=${agreement.id}`, headers: owner.headers })).json();
+    expect(read.rates).toEqual(res.json().rates);
+    expect(testRates.mKart).toHaveLength(3);
+  });
+
+  it("finds a user's installations by e-mail, attaches one, and lists the agreement's users", async () => {
+    const { owner, agreement } = await setUpDesk(t);
+    const sailor = await t.loginAs('user');
+    const q = (email: string) => `/api/agreement/get-user-for-agreement?email=${encodeURIComponent(email)}&agreementId=${agreement.id}`;
+    expect((await t.app.inject({ method: 'GET', url: q('ghost@example.test'), headers: owner.headers })).json()).toMatchObject({
+      code: 'no_such_user',
+      message: 'No such user!',
+    });
+    const none = await t.app.inject({ method: 'GET', url: q(sailor.email), headers: owner.headers });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ code: 'no_installations', message: 'No suitable installations found' });
+
+    // Activating a device while signed in makes it the user's installation; a guest may still activate.
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: '/api/installation/activate',
+      headers: sailor.headers,
+      payload: { deviceId: 'BRIDGE-7', applicationTypeId: 102, platformId: 3, durationMonths: 12 },
+    });
+    expect(activated.statusCode).toBe(200);
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/api/installation/activate',
+      payload: { deviceId: 'GUEST-1', applicationTypeId: 101, platformId: 1 },
+    });
+    expect(guest.statusCode).toBe(200);
+    const found = await t.app.inject({ method: 'GET', url: q(sailor.email), headers: owner.headers });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({
+      userId: sailor.id,
+      installations: [{ deviceCode: 'BRIDGE-7', applicationTypeId: 102, appId: 10, platformId: 3 }],
+    });
+    const installationId = found.json().installations[0].id;
+
+    const add = (payload: object, headers = owner.headers) =>
+      t.app.inject({ method: 'POST', url: '/api/agreement/add-user-inst', headers, payload });
+    const added = await add({ agreementId: agreement.id, userId: sailor.id, installationId });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({
+      userId: sailor.id,
+      email: sailor.email,
+      installationId,
+      appId: 10,
+      platformId: 3,
+      deviceId: 'BRIDGE-7',
+    });
+    expect((await add({ agreementId: agreement.id, userId: sailor.id, installationId })).statusCode).toBe(409);
+    const other = await t.loginAs('user');
+    const foreignInst = await seedUserInstallation(t.database.db, { userId: other.id, deviceId: 'OTHER', applicationTypeId: 101 });
+    expect((await add({ agreementId: agreement.id, userId: sailor.id, installationId: foreignInst.id })).statusCode).toBe(404);
+    const rival = await setUpDesk(t);
+    expect((await add({ agreementId: agreement.id, userId: sailor.id, installationId }, rival.owner.headers)).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/agreement/agreement-users?agreementId=${agreement.id}`,
+          headers: rival.owner.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const users = (
+      await t.app.inject({ method: 'GET', url: `/api/agreement/agreement-users?agreementId=${agreement.id}`, headers: owner.headers })
+    ).json();
+    expect(users).toEqual([expect.objectContaining({ userId: sailor.id, installationId, deviceId: 'BRIDGE-7', shipName: null })]);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/app/v1/installations', headers: sailor.headers })).json();
+    expect(mine.map((i: { deviceCode: string }) => i.deviceCode)).toEqual(['BRIDGE-7']);
+  });
+
+  it('sets the agreement limit and user limits (empty = no limit) and keeps them to the owner', async () => {
+    const { owner, agreement } = await setUpDesk(t);
+    const ship = await addShip(t, agreement.id);
+    const set = (url: string, payload: object, headers = owner.headers) => t.app.inject({ method: 'POST', url, headers, payload });
+    const a = await set('/api/agreement/set-agreement-limit', { agreementId: agreement.id, limit: '1500.5' });
+    expect(a.json().agreementLimit).toBe('1500.50');
+    expect((await set('/api/agreement/set-agreement-limit', { agreementId: agreement.id, limit: '' })).json().agreementLimit).toBeNull();
+    const bad = await set('/api/agreement/set-agreement-limit', { agreementId: agreement.id, limit: '-5' });
+    expect(bad.statusCode).toBe(400);
+    const u = await set('/api/agreement/set-user-limit', { agreementId: agreement.id, userId: ship.user.id, limit: 250 });
+    expect(u.json().usersLimits).toEqual([
+      { id: expect.any(Number), userId: ship.user.id, email: ship.user.email, limit: '250.00', spent: '0.00' },
+    ]);
+    const stranger = await t.loginAs('user');
+    expect((await set('/api/agreement/set-user-limit', { agreementId: agreement.id, userId: stranger.id, limit: 5 })).statusCode).toBe(404);
+    const rival = await setUpDesk(t);
+    expect(
+      (await set('/api/agreement/set-agreement-limit', { agreementId: agreement.id, limit: '1' }, rival.owner.headers)).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/agreement/limits?agreementId=${agreement.id}`, headers: rival.owner.headers }))
+        .statusCode,
+    ).toBe(404);
+    const limits = (
+      await t.app.inject({ method: 'GET', url: `/api/agreement/limits?agreementId=${agreement.id}`, headers: owner.headers })
+    ).json();
+    expect(limits).toEqual({ agreementLimit: null, usersLimits: [expect.objectContaining({ limit: '250.00' })] });
+  });
+
+  it('lists ledger rows by agreement, user and installation to the owner and the supervisor only', async () => {
+    const { owner, agreement, distributor } = await setUpDesk(t);
+    const supervisor = await t.loginAs('user');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/agreement/update',
+      headers: owner.headers,
+      payload: { id: agreement.id, name: 'Fleet', validTill: '2030-01-01', type: 'com', rates: testRates },
+    });
+    await t.database.db.update(agreements).set({ supervisorId: supervisor.id }).where(eq(agreements.id, agreement.id));
+    const a = await addShip(t, agreement.id);
+    const b = await addShip(t, agreement.id);
+    await placeOrder(t, a.user, { installationId: a.installation.id, paymentMethod: 'agreement', items: [{ product: 'NHO', months: 2 }] });
+    await placeOrder(t, b.user, { installationId: b.installation.id, paymentMethod: 'agreement', items: [{ product: 'NOAA', months: 1 }] });
+    const query = (payload: object, headers = owner.headers) =>
+      t.app.inject({ method: 'POST', url: '/api/agreement/transactions-query', headers, payload });
+    const all = (await query({ agreementId: agreement.id })).json().transactions;
+    expect(all.map((r: { amount: string; balance: string }) => [r.amount, r.balance])).toEqual([
+      ['-10.00', '-61.00'],
+      ['-51.00', '-51.00'],
+    ]);
+    expect(all[1]).toMatchObject({
+      agreementId: agreement.id,
+      userId: a.user.id,
+      installationId: a.installation.id,
+      type: 'charge',
+      agreementLimit: null,
+      userLimit: null,
+    });
+    expect((await query({ agreementId: agreement.id, userId: b.user.id })).json().transactions).toHaveLength(1);
+    expect((await query({ agreementId: agreement.id, instId: a.installation.id })).json().transactions[0].amount).toBe('-51.00');
+    expect((await query({ agreementId: agreement.id }, supervisor.headers)).json().transactions).toHaveLength(2);
+    const rival = await seedDistributor(t.database.db, { mainUserId: (await t.loginAs('distributor2')).id, title: 'Rival' });
+    expect(rival.id).toBeGreaterThan(distributor.id);
+    expect((await query({ agreementId: agreement.id }, a.user.headers)).statusCode).toBe(404);
+    expect((await query({}, a.user.headers)).json().transactions).toEqual([]);
+  });
+
+  it('lets a distributor add and remove order managers by e-mail', async () => {
+    const { owner } = await setUpDesk(t);
+    const mate = await t.loginAs('user');
+    const add = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/distributors/members', headers: owner.headers, payload: { email } });
+    expect((await add('ghost@example.test')).json()).toMatchObject({ code: 'no_such_user' });
+    const added = await add(mate.email);
+    expect(added.json()).toEqual([{ userId: mate.id, email: mate.email, createdAt: expect.any(String) }]);
+    expect((await add(mate.email)).statusCode).toBe(409);
+    const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: mate.email, password: 'test-password' } });
+    expect(login.json().roles.map((r: { name: string }) => r.name)).toContain('order-manager');
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/distributors/members/${mate.id}`, headers: owner.headers });
+    expect(removed.json()).toEqual([]);
+    const after = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: mate.email, password: 'test-password' } });
+    expect(after.json().roles.map((r: { name: string }) => r.name)).not.toContain('order-manager');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/distributors/members/${mate.id}`, headers: owner.headers })).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,180 @@
+import { crc32, deflateRawSync } from 'node:zlib';
+import { buildDemoHarbourCell } from '@chartroom/s57';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { listBlobFiles, loginProvider, postFiles } from './charts.test-helper.js';
+
+interface RawEntry {
+  name: string;
+  /** The bytes as stored (deflated unless method is 0). */
+  stored: Uint8Array;
+  method: 0 | 8;
+  /** What the headers claim: the uncompressed size and CRC-32 (a zip bomb lies here). */
+  declaredSize: number;
+  crc: number;
+}
+
+/** A zip written byte by byte, so a test can make its headers say what they like. */
+function writeZip(entries: RawEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'latin1');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(e.method, 8);
+    local.writeUInt32LE(e.crc >>> 0, 14);
+    local.writeUInt32LE(e.stored.length, 18);
+    local.writeUInt32LE(e.declaredSize, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(e.method, 10);
+    central.writeUInt32LE(e.crc >>> 0, 16);
+    central.writeUInt32LE(e.stored.length, 20);
+    central.writeUInt32LE(e.declaredSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, Buffer.from(e.stored));
+    centrals.push(central, name);
+    offset += 30 + name.length + e.stored.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+const MB = 1024 * 1024;
+const rssMb = () => process.memoryUsage().rss / MB;
+
+describe('zip bombs and hostile zips', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function upload(p: { headers: Record<string, string>; gcId: number }, zip: Uint8Array, route = 'addenc') {
+    if (route === 'addenc')
+      return postFiles(t, '/api/geocontent/addenc', p.headers, [
+        { name: 'gcid', value: String(p.gcId) },
+        { name: 'files', filename: 'set.zip', data: zip },
+      ]);
+    return postFiles(t, '/api/geocontent/AddS63ToGeocontent', p.headers, [
+      { name: 'deviceKey', value: '12345' },
+      { name: 'file', filename: 'set.zip', data: zip },
+      { name: 'geocontentId', value: String(p.gcId) },
+    ]);
+  }
+
+  it('refuses a 3.2 MB zip declaring one 500 MB entry before inflating anything', async () => {
+    const p = await loginProvider(t);
+    const before = listBlobFiles(t);
+    const stored = new Uint8Array(3.2 * MB).map((_, i) => (i * 7919) % 251);
+    const zip = writeZip([{ name: 'XX5DEMO1.000', stored, method: 8, declaredSize: 500 * MB, crc: 0 }]);
+    const rss = rssMb();
+    for (const route of ['addenc', 's63']) {
+      const res = await upload(p, zip, route);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('XX5DEMO1.000') });
+    }
+    expect(rssMb() - rss).toBeLessThan(100);
+    expect(listBlobFiles(t)).toEqual(before);
+    expect(await t.app.jobs.drain()).toBe(0);
+  });
+
+  it('stops an entry that inflates beyond what it declares, without holding it in memory', async () => {
+    const p = await loginProvider(t, 'Lying Office');
+    const before = listBlobFiles(t);
+    // 200 MB of zeros deflate to about 200 KB; the headers claim 1 MB.
+    const zip = writeZip([{ name: 'XX5DEMO1.000', stored: deflateRawSync(Buffer.alloc(200 * MB)), method: 8, declaredSize: MB, crc: 0 }]);
+    const rss = rssMb();
+    const res = await upload(p, zip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'unsupported_file',
+      message: expect.stringContaining('inflates beyond its declared 1048576 bytes'),
+    });
+    expect(rssMb() - rss).toBeLessThan(100);
+    expect(listBlobFiles(t)).toEqual(before);
+  });
+
+  it('refuses by compression ratio, and a zip of 19,999 tiny files without keeping one', async () => {
+    const p = await loginProvider(t, 'Ratio Office');
+    const before = listBlobFiles(t);
+    const zeros = Buffer.alloc(20 * MB);
+    const ratio = await upload(
+      p,
+      writeZip([{ name: 'XX5DEMO1.000', stored: deflateRawSync(zeros), method: 8, declaredSize: zeros.length, crc: crc32(zeros) }]),
+    );
+    expect(ratio.statusCode).toBe(413);
+    expect(ratio.json().message).toMatch(/compresses more than 100:1/);
+
+    const many: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 19_999; i++) many[`E${String(i).padStart(7, '0')}.TXT`] = new Uint8Array([i & 255]);
+    const res = await upload(p, zipSync(many, { level: 0 }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/more than 10000 entries/);
+    expect(listBlobFiles(t)).toEqual(before);
+  });
+
+  it('names charts by the S-57 file-name pattern only, and refuses control characters in entry names', async () => {
+    const p = await loginProvider(t, 'Names Office');
+    const cell = buildDemoHarbourCell();
+    const res = await upload(p, zipSync({ 'ENC_ROOT/XX5DEMO1.000': cell, 'x/...000': cell, 'x/../AB.C.000': cell }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().charts.map((c: { chartName: string }) => c.chartName)).toEqual(['XX5DEMO1']);
+
+    const bad = await upload(p, zipSync({ 'XX5D\u0001MO1.000': cell }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'unsupported_file', message: expect.stringContaining('control characters') });
+  });
+});
+
+describe('the uncompressed bytes one user may keep staged', () => {
+  let t: TestApp;
+  const cell = buildDemoHarbourCell();
+  beforeAll(async () => {
+    t = await buildTestApp({ MAX_UNZIPPED_BYTES_PER_USER: Math.round(cell.length * 1.5) });
+  });
+  afterAll(() => t.close());
+
+  it('refuses an upload past the per-user room until a staged one is reverted', async () => {
+    const p = await loginProvider(t);
+    const send = () =>
+      postFiles(t, '/api/geocontent/addenc', p.headers, [
+        { name: 'gcid', value: String(p.gcId) },
+        { name: 'files', filename: 'set.zip', data: zipSync({ 'XX5DEMO1.000': cell }) },
+      ]);
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    const second = await send();
+    expect(second.statusCode).toBe(413);
+    expect(second.json().message).toMatch(/unpacks to .* more than the .* allowed/);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/geocontent/RevertEnc?guid=${first.json().guid}`, headers: p.headers })).statusCode,
+    ).toBe(200);
+    expect((await send()).statusCode).toBe(200);
+  });
+
+  it('lets only one of two simultaneous uploads into the room that fits one', async () => {
+    const p = await loginProvider(t, 'Twice Office');
+    const loose = () =>
+      postFiles(t, '/api/geocontent/addenc', p.headers, [
+        { name: 'gcid', value: String(p.gcId) },
+        { name: 'files', filename: 'XX5DEMO1.000', data: cell },
+      ]);
+    const answers = await Promise.all([loose(), loose()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 413]);
+  });
+});

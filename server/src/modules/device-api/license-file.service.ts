@@ -1,0 +1,129 @@
+import { createPrivateKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import type { Jwks } from '@chartroom/contracts/device-api';
+import { desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { licenseSigningKeys, users } from '../../db/schema/index.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { listLicensedCells, type DeviceContext } from './device-context.js';
+
+const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+
+async function createSigningKey(db: DbOrTx, box: SecretBox) {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const jwk = publicKey.export({ format: 'jwk' });
+  const kid = `ed25519-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
+  const [row] = await db
+    .insert(licenseSigningKeys)
+    .values({ kid, publicX: jwk.x!, privateSealed: box.seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()) })
+    .returning();
+  return row!;
+}
+
+async function currentSigningKey(db: DbOrTx, box: SecretBox) {
+  const [row] = await db
+    .select()
+    .from(licenseSigningKeys)
+    .where(isNull(licenseSigningKeys.retiredAt))
+    .orderBy(desc(licenseSigningKeys.createdAt))
+    .limit(1);
+  return row ?? createSigningKey(db, box);
+}
+
+/**
+ * Starts signing with a new key. The old one stays in the JWKS until every file it signed has
+ * passed its time-to-live, so apps offline across a rotation still verify what they hold.
+ */
+export async function rotateSigningKey(opts: { db: Db; box: SecretBox; ttlSeconds: number }) {
+  return opts.db.transaction(async (tx) => {
+    await tx
+      .update(licenseSigningKeys)
+      .set({ retiredAt: sql`now()`, expiresAt: new Date(Date.now() + opts.ttlSeconds * 1000) })
+      .where(isNull(licenseSigningKeys.retiredAt));
+    return (await createSigningKey(tx, opts.box)).kid;
+  });
+}
+
+export async function listPublicKeys(db: Db, box: SecretBox): Promise<Jwks> {
+  await currentSigningKey(db, box);
+  const rows = await db
+    .select()
+    .from(licenseSigningKeys)
+    .where(or(isNull(licenseSigningKeys.expiresAt), gt(licenseSigningKeys.expiresAt, sql`now()`)))
+    .orderBy(desc(licenseSigningKeys.createdAt));
+  return {
+    keys: rows.map((r) => ({
+      kty: 'OKP' as const,
+      crv: 'Ed25519' as const,
+      kid: r.kid,
+      x: r.publicX,
+      use: 'sig' as const,
+      alg: 'EdDSA' as const,
+    })),
+  };
+}
+
+/** The installation's licence as a compact JWS (EdDSA), for an app to check offline. */
+export async function issueLicenseFile(opts: {
+  db: Db;
+  box: SecretBox;
+  device: DeviceContext;
+  issuer: string;
+  ttlSeconds: number;
+  ip: string | null;
+}): Promise<string> {
+  const { db, device } = opts;
+  const key = await currentSigningKey(db, opts.box);
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, device.registration.userId));
+  const cells = [...(await listLicensedCells(db, device)).values()].filter((c) => c.chart.edition);
+  const now = Math.floor(Date.now() / 1000);
+  const expiries = device.licenses.map((l) => l.expiresAt);
+  const expiry =
+    expiries.length === 0
+      ? new Date(now * 1000)
+      : expiries.includes(null)
+        ? null
+        : new Date(Math.max(...expiries.map((e) => e!.getTime())));
+  const exp = Math.min(now + opts.ttlSeconds, expiry ? Math.floor(expiry.getTime() / 1000) : Number.MAX_SAFE_INTEGER);
+  const payload = {
+    iss: opts.issuer,
+    sub: `installation:${device.installationIds[0]}`,
+    jti: randomBytes(12).toString('base64url'),
+    iat: now,
+    exp,
+    licenseId: device.licenses[0]?.licenseId ?? null,
+    licenseIds: device.licenses.map((l) => l.licenseId),
+    user: user ?? null,
+    installationId: device.installationIds[0],
+    installationIds: device.installationIds,
+    deviceId: device.registration.deviceId,
+    hwId: device.registration.hwId,
+    products: device.licenses.map((l) => ({
+      licenseId: l.licenseId,
+      productId: l.productId,
+      title: l.title,
+      licType: l.licType,
+      expiresAt: l.expiresAt?.toISOString() ?? null,
+    })),
+    cells: cells.map((c) => ({ name: c.chart.name, edition: c.chart.edition, update: c.chart.update ?? 0 })),
+    issued: new Date(now * 1000).toISOString(),
+    expiry: expiry?.toISOString() ?? null,
+    ttl: opts.ttlSeconds,
+  };
+  const signingInput = `${b64url(JSON.stringify({ alg: 'EdDSA', typ: 'JWT', kid: key.kid }))}.${b64url(JSON.stringify(payload))}`;
+  const signature = sign(null, Buffer.from(signingInput), createPrivateKey(opts.box.open(key.privateSealed).toString('utf8')));
+  await recordAudit(db, {
+    actor: null,
+    action: 'device.license-file',
+    geocontentId: null,
+    subject: {
+      registrationId: device.registration.id,
+      userId: device.registration.userId,
+      deviceId: device.registration.deviceId,
+      kid: key.kid,
+      jti: payload.jti,
+    },
+    ip: opts.ip,
+  });
+  return `${signingInput}.${b64url(signature)}`;
+}

@@ -1,0 +1,40 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Sends a file with Content-Length, its SHA-256 and single-range resume (RFC 9110 `Range:
+ * bytes=a-b`, `a-`, `-n`); an unsatisfiable range gets 416 with the full length.
+ */
+export function sendFileWithRange(
+  reply: FastifyReply,
+  opts: { path: string; size: number; sha256: string; fileName: string; range: string | undefined },
+) {
+  const { size } = opts;
+  reply.header('accept-ranges', 'bytes');
+  reply.header('etag', `"${opts.sha256}"`);
+  reply.header('x-content-sha256', opts.sha256);
+  reply.header('repr-digest', `sha-256=:${Buffer.from(opts.sha256, 'hex').toString('base64')}:`);
+  reply.header('content-disposition', `attachment; filename="${opts.fileName}"`);
+  reply.type('application/zip');
+  let start = 0;
+  let end = size - 1;
+  if (opts.range) {
+    const m = /^bytes=(\d*)-(\d*)$/.exec(opts.range.trim());
+    const a = m?.[1] ?? '';
+    const b = m?.[2] ?? '';
+    if (m && a !== '') {
+      start = Number(a);
+      end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
+    } else if (m && b !== '') {
+      start = Math.max(0, size - Number(b));
+    }
+    if (!m || (a === '' && b === '') || start > end || start >= size) {
+      reply.header('content-range', `bytes */${size}`);
+      return reply.code(416).send();
+    }
+    reply.code(206);
+    reply.header('content-range', `bytes ${start}-${end}/${size}`);
+  }
+  reply.header('content-length', String(end - start + 1));
+  return reply.send(createReadStream(opts.path, { start, end }));
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { geocontents, installations, licenses, products, registrationInstallations, users } from '../../db/schema/index.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { JobHandler } from '../../jobs/runner.js';
+import { queueMail } from '../mail/mail.service.js';
+import { composeUpdateMail, type UpdatedCell } from './update-mail.js';
+import { webhookDeliveryJobKind, webhookMaxAttempts } from './webhook-delivery.job.js';
+import { insertDelivery, listEndpointsOfDistributors } from './webhooks.repository.js';
+
+export const cellsUpdatedJobKind = 'device-api.cells-updated';
+
+export interface CellsUpdatedPayload {
+  geocontentId: number;
+  cells: UpdatedCell[];
+}
+
+/** Queued in ApplyEnc's own transaction: the notices exist exactly when the new cells do. */
+export async function queueCellsUpdated(tx: DbOrTx, payload: CellsUpdatedPayload): Promise<void> {
+  if (payload.cells.length > 0) await enqueueJob(tx, cellsUpdatedJobKind, payload, { maxAttempts: 5 });
+}
+
+/** Every installation on a current licence of the geocontent's ENC products, with its user and distributor. */
+async function listHolders(db: DbOrTx, geocontentId: number) {
+  return db
+    .select({
+      installationId: installations.id,
+      deviceId: installations.deviceId,
+      licenseId: licenses.id,
+      distributorId: licenses.distributorId,
+      userId: users.id,
+      email: users.email,
+      locale: users.locale,
+      registrationId: registrationInstallations.registrationId,
+    })
+    .from(installations)
+    .innerJoin(licenses, eq(licenses.id, installations.licenseId))
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .innerJoin(users, eq(users.id, licenses.userId))
+    .leftJoin(registrationInstallations, eq(registrationInstallations.installationId, installations.id))
+    .where(
+      and(
+        eq(products.geocontentId, geocontentId),
+        eq(products.enc, true),
+        sql`(${licenses.expiresAt} is null or ${licenses.expiresAt} > now())`,
+      ),
+    )
+    .orderBy(installations.id);
+}
+
+/**
+ * Tells each installation holding the changed cells: one e-mail per user (in their language) and a
+ * signed CloudEvent per installation to the webhooks of the distributor that issued its licence.
+ */
+export function cellsUpdatedJob(opts: { publicUrl: string }): JobHandler {
+  return async (payload, { db }) => {
+    const { geocontentId, cells } = payload as CellsUpdatedPayload;
+    const holders = await listHolders(db, geocontentId);
+    if (holders.length === 0) return { mails: 0, webhooks: 0 };
+    const [gc] = await db.select({ title: geocontents.title }).from(geocontents).where(eq(geocontents.id, geocontentId));
+    const title = gc?.title ?? `#${geocontentId}`;
+    return db.transaction(async (tx) => {
+      const byUser = new Map(holders.map((h) => [h.userId, h]));
+      for (const h of byUser.values()) {
+        await queueMail(tx, composeUpdateMail({ to: h.email, locale: h.locale, geocontentTitle: title, cells, publicUrl: opts.publicUrl }));
+      }
+      const endpoints = await listEndpointsOfDistributors(tx, [
+        ...new Set(holders.flatMap((h) => (h.distributorId === null ? [] : [h.distributorId]))),
+      ]);
+      let webhooks = 0;
+      for (const h of holders) {
+        for (const endpoint of endpoints.filter((e) => e.distributorId === h.distributorId)) {
+          const eventId = randomUUID();
+          const event = {
+            specversion: '1.0',
+            id: eventId,
+            source: `${opts.publicUrl}/api/app/v1`,
+            type: 'com.chartroom.cells.updated',
+            subject: `installations/${h.installationId}`,
+            time: new Date().toISOString(),
+            datacontenttype: 'application/json',
+            data: {
+              geocontentId,
+              geocontentTitle: title,
+              licenseId: h.licenseId,
+              installationId: h.installationId,
+              deviceId: h.deviceId,
+              userId: h.userId,
+              cells,
+            },
+          };
+          const delivery = await insertDelivery(tx, { endpointId: endpoint.id, eventId, eventType: event.type, payload: event });
+          await enqueueJob(tx, webhookDeliveryJobKind, { deliveryId: delivery.id }, { maxAttempts: webhookMaxAttempts });
+          webhooks += 1;
+        }
+      }
+      return { mails: byUser.size, webhooks };
+    });
+  };
+}

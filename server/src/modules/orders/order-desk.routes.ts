@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '@chartroom/contracts/errors';
+import {
+  cancelOrderBody,
+  order,
+  orderList,
+  orderListBody,
+  orderPage,
+  orderQueryBody,
+  processOrderQuery,
+} from '@chartroom/contracts/orders';
+import type { Db } from '../../db/client.js';
+import { actorOf } from '../../plugins/auth.js';
+import { cancelOrder, listAgreementOrders, processOrder, queryDeskOrders } from './order-desk.service.js';
+
+const security = [{ bearer: [] }];
+const tags = ['orders'];
+const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
+
+/** The order desk of spec §7: lists, process and cancel. */
+export const orderDeskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const asDesk = app.requireRole('order-manager', 'distributor2');
+
+  app.post(
+    '/api/ordermanager/query',
+    {
+      onRequest: asDesk,
+      schema: {
+        tags,
+        summary: 'Orders of your distributors, newest first, in pages of 40 (pageNumber from 0)',
+        security,
+        body: orderQueryBody,
+        response: { 200: orderPage, ...errors },
+      },
+    },
+    async (request) => queryDeskOrders({ db, actor: actorOf(request), input: request.body }),
+  );
+
+  app.post(
+    '/api/agreement/order-list',
+    {
+      onRequest: app.requireRole('distributor2'),
+      schema: {
+        tags,
+        summary: "Orders under your distributor's agreements",
+        security,
+        body: orderListBody,
+        response: { 200: orderList, ...errors },
+      },
+    },
+    async (request) => listAgreementOrders({ db, actor: actorOf(request), input: request.body }),
+  );
+
+  app.get(
+    '/api/agreement/process-order',
+    {
+      onRequest: asDesk,
+      schema: {
+        tags,
+        summary: 'Process a new or owner-approved order: issues its licences → complete',
+        security,
+        querystring: processOrderQuery,
+        response: { 200: order, ...errors },
+      },
+    },
+    async (request) => processOrder({ db, actor: actorOf(request), orderId: request.query.orderId, ip: request.ip }),
+  );
+
+  app.post(
+    '/api/agreement/cancel-order',
+    {
+      onRequest: asDesk,
+      schema: {
+        tags,
+        summary: 'Cancel a new or owner-approved order, refunding its charge',
+        security,
+        body: cancelOrderBody,
+        response: { 200: order, ...errors },
+      },
+    },
+    async (request) => cancelOrder({ db, actor: actorOf(request), orderId: request.body.orderId, ip: request.ip }),
+  );
+};

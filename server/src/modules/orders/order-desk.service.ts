@@ -1,0 +1,145 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { processableOrderStatuses } from '@chartroom/contracts/constants';
+import type { OrderPage, OrderQueryBody } from '@chartroom/contracts/orders';
+import type { Db, Tx } from '../../db/client.js';
+import { orders, users, type OrderRow } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { listDeskDistributorIds, listRunDistributorIds } from '../agreements/agreement-policy.js';
+import { listLinkedProductIds } from '../agreements/agreements.repository.js';
+import { findUserInstallation } from '../agreements/installations.repository.js';
+import { refundCharge } from '../agreements/ledger.js';
+import { insertInstallation } from '../devices/devices.repository.js';
+import { addMonths } from '../../lib/dates.js';
+import { insertLicense } from '../licenses/licenses.repository.js';
+import { presentOrder, presentOrderWrapper } from './orders.presenter.js';
+import {
+  findDeskOrder,
+  findOrderCharge,
+  listOrderItems,
+  moveOrderStatus,
+  orderFilterConditions,
+  selectOrders,
+} from './orders.repository.js';
+
+// The order desk: the order manager's and distributor2's lists, and the two moves a person makes.
+
+interface Ctx {
+  db: Db;
+  actor: Actor;
+}
+
+async function loadPage(db: Db, distributorIds: number[], input: Partial<OrderQueryBody> & { pageSize: number; pageNumber: number }) {
+  if (distributorIds.length === 0) return { rows: [], items: [], hasMore: false };
+  const where = and(inArray(orders.distributorId, distributorIds), ...orderFilterConditions(input))!;
+  const rows = await selectOrders(db, where, { limit: input.pageSize + 1, offset: input.pageNumber * input.pageSize });
+  const page = rows.slice(0, input.pageSize);
+  const items = await listOrderItems(
+    db,
+    page.map((r) => r.order.id),
+  );
+  return { rows: page, items, hasMore: rows.length > input.pageSize };
+}
+
+/** `POST /api/ordermanager/query`: the desk's orders, newest first, in pages (pageNumber from 0). */
+export async function queryDeskOrders({ db, actor, input }: Ctx & { input: OrderQueryBody }): Promise<OrderPage> {
+  const { rows, items, hasMore } = await loadPage(db, await listDeskDistributorIds(db, actor), input);
+  return { orders: rows.map((r) => presentOrderWrapper(r, items)), pageNumber: input.pageNumber, pageSize: input.pageSize, hasMore };
+}
+
+/** `POST /api/agreement/order-list`: the orders under the agreements of the distributor the actor runs. */
+export async function listAgreementOrders({ db, actor, input }: Ctx & { input: Partial<OrderQueryBody> }) {
+  const pageSize = input.pageSize ?? 40;
+  const { rows, items } = await loadPage(db, await listRunDistributorIds(db, actor), {
+    ...input,
+    pageSize,
+    pageNumber: input.pageNumber ?? 0,
+  });
+  return { orders: rows.map((r) => presentOrder(r.order, r.email, items)) };
+}
+
+/** 404 when the order is not the desk's; otherwise 409 naming the status it is in. */
+async function refuseMove(db: Db, orderId: number, distributorIds: number[], verb: string): Promise<never> {
+  const order = await findDeskOrder(db, orderId, distributorIds);
+  if (!order) throw notFound('Order');
+  throw new AppError(
+    'order_status',
+    `Order ${orderId} is ${order.status.replaceAll('_', ' ')}: only new or owner approved orders can be ${verb}`,
+  );
+}
+
+async function emailOf(db: Db | Tx, userId: number): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? '';
+}
+
+/** Issues a licence for every portal product of every item, each holding the order's installation. */
+async function issueOrderLicenses(tx: Tx, order: OrderRow) {
+  const installation = await findUserInstallation(tx, order.userId, order.installationId);
+  if (!installation) throw notFound('Installation of the order');
+  const items = await listOrderItems(tx, [order.id]);
+  const issued: number[] = [];
+  for (const item of items) {
+    const productIds = await listLinkedProductIds(tx, item.product);
+    if (productIds.length === 0)
+      throw new AppError('conflict', `No portal product stands for ${item.product} yet: link one before processing`);
+    for (const productId of productIds) {
+      const issuedAt = new Date();
+      const license = await insertLicense(tx, {
+        productId,
+        userId: order.userId,
+        issuedAt,
+        expiresAt: addMonths(issuedAt, item.months),
+        deviceCount: 1,
+        price: null,
+        issuerType: 'distributor',
+        distributorId: order.distributorId,
+      });
+      await insertInstallation(tx, {
+        licenseId: license.id,
+        deviceId: installation.deviceId,
+        platformId: installation.platformId,
+        applicationTypeId: installation.applicationTypeId,
+      });
+      issued.push(license.id);
+    }
+  }
+  return issued;
+}
+
+/** `GET /api/agreement/process-order`: new | owner_approved → complete, with the licences issued. */
+export async function processOrder({ db, actor, orderId, ip }: Ctx & { orderId: number; ip: string | null }) {
+  const distributorIds = await listDeskDistributorIds(db, actor);
+  const order = await db.transaction(async (tx) => {
+    const won = await moveOrderStatus(tx, { orderId, distributorIds, from: processableOrderStatuses, to: 'complete' });
+    if (!won) return null;
+    const licenseIds = await issueOrderLicenses(tx, won);
+    await recordAudit(tx, { actor, action: 'order.process', geocontentId: null, subject: { orderId, licenseIds }, ip });
+    return presentOrder(won, await emailOf(tx, won.userId), await listOrderItems(tx, [won.id]));
+  });
+  return order ?? refuseMove(db, orderId, distributorIds, 'processed');
+}
+
+/** `POST /api/agreement/cancel-order`: new | owner_approved → cancelled_by_distirbutor, refunding an agreement charge once. */
+export async function cancelOrder({ db, actor, orderId, ip }: Ctx & { orderId: number; ip: string | null }) {
+  const distributorIds = await listDeskDistributorIds(db, actor);
+  const order = await db.transaction(async (tx) => {
+    const won = await moveOrderStatus(tx, { orderId, distributorIds, from: processableOrderStatuses, to: 'cancelled_by_distirbutor' });
+    if (!won) return null;
+    const charge = await findOrderCharge(tx, won.id);
+    if (charge) {
+      const refund = await refundCharge(tx, charge, actor.id);
+      await recordAudit(tx, {
+        actor,
+        action: 'ledger.refund',
+        geocontentId: null,
+        subject: { orderId, transactionId: refund.id, amount: refund.amount },
+        ip,
+      });
+    }
+    await recordAudit(tx, { actor, action: 'order.cancel', geocontentId: null, subject: { orderId }, ip });
+    return presentOrder(won, await emailOf(tx, won.userId), await listOrderItems(tx, [won.id]));
+  });
+  return order ?? refuseMove(db, orderId, distributorIds, 'cancelled');
+}

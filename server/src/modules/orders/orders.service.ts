@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { rateApplicationOfAppType, type OrderErrorReason, type OrderStatus } from '@chartroom/contracts/constants';
+import type { CreateOrderBody, Order } from '@chartroom/contracts/orders';
+import type { Db } from '../../db/client.js';
+import { orders, trialClaims, type AgreementRateRow, type AgreementRow, type UserInstallationRow } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../errors.js';
+import { formatCents, toCents } from '../../lib/money.js';
+import type { Actor } from '../../plugins/auth.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { findAgreementWithRates, findInstallationWithAgreements } from '../agreements/agreements.repository.js';
+import { setInstallationShipName, syncUserInstallations } from '../agreements/installations.repository.js';
+import { chargeAgreement } from '../agreements/ledger.js';
+import { presentOrder } from './orders.presenter.js';
+import { findOrderByKey, insertOrderItems, insertOrderOnce, listOrderItems } from './orders.repository.js';
+
+/** Which card providers this portal has secrets for (an order by an unconfigured one is refused). */
+export interface PaymentSettings {
+  stripe: boolean;
+  yoomoney: boolean;
+}
+
+interface CreateOrderOptions {
+  db: Db;
+  actor: Actor;
+  input: CreateOrderBody;
+  idempotencyKey: string;
+  ip: string | null;
+  payments: PaymentSettings;
+}
+
+/** Thrown inside the transaction when a concurrent request with the same key won: roll back and replay. */
+class KeyTaken extends Error {}
+
+function hashRequest(input: CreateOrderBody): string {
+  const canonical = {
+    installationId: input.installationId,
+    paymentMethod: input.paymentMethod,
+    agreementId: input.agreementId ?? null,
+    shipName: input.shipName ?? null,
+    items: input.items.map((i) => ({ product: i.product, months: i.months })),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+async function replay(db: Db, actor: Actor, key: string, hash: string): Promise<Order | null> {
+  const existing = await findOrderByKey(db, actor.id, key);
+  if (!existing) return null;
+  if (existing.requestHash !== hash) {
+    throw new AppError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different order: use a new key for a new order',
+    );
+  }
+  return presentOrder(existing, actor.email, await listOrderItems(db, [existing.id]));
+}
+
+async function requireInstallation(db: Db, userId: number, installationId: number) {
+  let found = await findInstallationWithAgreements(db, userId, installationId);
+  if (!found) {
+    await syncUserInstallations(db, userId);
+    found = await findInstallationWithAgreements(db, userId, installationId);
+  }
+  if (!found) throw notFound('Installation');
+  return found;
+}
+
+/** The agreement the order goes under: the one named, or the only one the installation is on. */
+function resolveAgreementId(ids: number[], named: number | undefined): number {
+  if (named !== undefined) {
+    if (!ids.includes(named)) throw notFound('Agreement of this installation');
+    return named;
+  }
+  if (ids.length === 1) return ids[0]!;
+  if (ids.length === 0) throw new AppError('bad_request', 'This installation is on no agreement: ask your distributor to add it');
+  throw new AppError('bad_request', `This installation is on several agreements (${ids.join(', ')}): name the agreementId`);
+}
+
+function applicationOf(installation: UserInstallationRow) {
+  const application = installation.applicationTypeId === null ? undefined : rateApplicationOfAppType[installation.applicationTypeId];
+  if (!application)
+    throw new AppError(
+      'bad_request',
+      `Installation ${installation.id} has no application that agreements price (application type ${installation.applicationTypeId ?? 'none'})`,
+    );
+  return application;
+}
+
+/** Prices each item from the agreement's rates: `net` for agreement charges, `endUser` for card payments, 0 for a trial. */
+function priceItems(agreement: AgreementRow, rates: AgreementRateRow[], application: string, input: CreateOrderBody) {
+  return input.items.map((item) => {
+    if (input.paymentMethod === 'trial') return { ...item, cents: 0n };
+    const rate = rates.find((r) => r.product === item.product && r.currency === agreement.currency);
+    const unit = input.paymentMethod === 'agreement' ? rate?.net : rate?.endUser;
+    if (unit === null || unit === undefined) {
+      throw new AppError(
+        'bad_request',
+        `Agreement ${agreement.id} has no ${input.paymentMethod === 'agreement' ? 'net' : 'end-user'} rate for ${item.product} on ${application} in ${agreement.currency}`,
+      );
+    }
+    return { ...item, cents: toCents(unit) * BigInt(item.months) };
+  });
+}
+
+function isExpired(agreement: AgreementRow): boolean {
+  return agreement.validTill < new Date().toISOString().slice(0, 10);
+}
+
+/** Everything an order needs that is read, not written: the installation, its agreement, the prices. */
+async function prepareOrder({ db, actor, input, payments }: CreateOrderOptions) {
+  if (input.paymentMethod === 'stripe' && !payments.stripe)
+    throw new AppError('bad_request', 'Card payments by Stripe are not configured on this portal');
+  if (input.paymentMethod === 'yoomoney' && !payments.yoomoney)
+    throw new AppError('bad_request', 'YooMoney payments are not configured on this portal');
+  const { installation, agreementIds } = await requireInstallation(db, actor.id, input.installationId);
+  const agreementId = resolveAgreementId(agreementIds, input.agreementId);
+  const application = applicationOf(installation);
+  const found = await findAgreementWithRates(db, agreementId, application);
+  if (!found) throw notFound('Agreement');
+  if (input.paymentMethod === 'yoomoney' && found.agreement.currency !== 'RUB')
+    throw new AppError('bad_request', 'YooMoney takes payments in RUB only');
+  // Priced at the rates read now: a rate changed meanwhile applies to the next order.
+  return { installation, agreement: found.agreement, items: priceItems(found.agreement, found.rates, application, input) };
+}
+
+/**
+ * `POST /api/app/v1/orders`. The charge is decided by conditional UPDATEs of the user's and the
+ * agreement's running totals (ledger.ts), so the limits hold against the last balance whatever runs
+ * beside it; the (user, Idempotency-Key) unique index makes a retry return the first order.
+ * Returns the order and whether it is a replay.
+ */
+export async function createOrder(opts: CreateOrderOptions): Promise<{ order: Order; replayed: boolean }> {
+  const { db, actor, input, idempotencyKey } = opts;
+  const hash = hashRequest(input);
+  let prepared;
+  try {
+    prepared = await prepareOrder(opts);
+  } catch (err) {
+    // A retry of an order placed earlier is answered with that order, whatever has changed since.
+    const earlier = await replay(db, actor, idempotencyKey, hash);
+    if (earlier) return { order: earlier, replayed: true };
+    throw err;
+  }
+  const { installation, agreement, items } = prepared;
+  const totalCents = items.reduce((sum, i) => sum + i.cents, 0n);
+  const expired = isExpired(agreement);
+
+  try {
+    const created = await db.transaction(async (tx) => {
+      let status: OrderStatus = expired
+        ? 'error'
+        : input.paymentMethod === 'stripe' || input.paymentMethod === 'yoomoney'
+          ? 'pre_order'
+          : 'new';
+      let refusal: { reason: OrderErrorReason; message: string } | null = expired
+        ? { reason: 'agreement_expired', message: `Agreement ${agreement.id} ended on ${agreement.validTill}` }
+        : null;
+      const order = await insertOrderOnce(tx, {
+        userId: actor.id,
+        installationId: installation.id,
+        agreementId: agreement.id,
+        distributorId: agreement.distributorId,
+        paymentMethod: input.paymentMethod,
+        status,
+        currency: agreement.currency,
+        priceTotal: formatCents(totalCents),
+        shipName: input.shipName ?? installation.shipName,
+        deviceId: installation.deviceId,
+        applicationTypeId: installation.applicationTypeId,
+        errorReason: refusal?.reason ?? null,
+        error: refusal?.message ?? null,
+        idempotencyKey,
+        requestHash: hash,
+      });
+      if (!order) throw new KeyTaken();
+      const itemRows = await insertOrderItems(
+        tx,
+        items.map((i) => ({ orderId: order.id, product: i.product, months: i.months, price: formatCents(i.cents) })),
+      );
+
+      if (input.paymentMethod === 'agreement' && status === 'new' && totalCents > 0n) {
+        const charge = await chargeAgreement(tx, {
+          agreementId: agreement.id,
+          userId: actor.id,
+          installationId: installation.id,
+          orderId: order.id,
+          cents: totalCents,
+          actorUserId: actor.id,
+        });
+        if (!charge.ok) {
+          status = 'error';
+          refusal = { reason: charge.reason, message: charge.message };
+          await tx.update(orders).set({ status, errorReason: refusal.reason, error: refusal.message }).where(eq(orders.id, order.id));
+        }
+      }
+      if (input.paymentMethod === 'trial' && status !== 'error') {
+        for (const item of input.items) {
+          const [claim] = await tx
+            .insert(trialClaims)
+            .values({ userId: actor.id, product: item.product, orderId: order.id })
+            .onConflictDoNothing()
+            .returning();
+          if (!claim) throw new AppError('conflict', `The trial of ${item.product} was already used by this user`);
+        }
+      }
+      if (input.shipName && input.shipName !== installation.shipName) await setInstallationShipName(tx, installation.id, input.shipName);
+      await recordAudit(tx, {
+        actor,
+        action: 'order.create',
+        geocontentId: null,
+        subject: {
+          orderId: order.id,
+          agreementId: agreement.id,
+          paymentMethod: order.paymentMethod,
+          status,
+          priceTotal: order.priceTotal,
+          currency: order.currency,
+          errorReason: refusal?.reason ?? null,
+        },
+        ip: opts.ip,
+      });
+      return presentOrder(
+        { ...order, status, errorReason: refusal?.reason ?? null, error: refusal?.message ?? null },
+        actor.email,
+        itemRows,
+      );
+    });
+    return { order: created, replayed: false };
+  } catch (err) {
+    if (!(err instanceof KeyTaken)) throw err;
+    const first = await replay(db, actor, idempotencyKey, hash);
+    if (!first) throw err;
+    return { order: first, replayed: true };
+  }
+}
+
+/** `GET /api/app/v1/orders/{id}`: the user's own order; anyone else's is 404. */
+export async function getOwnOrder({ db, actor, orderId }: { db: Db; actor: Actor; orderId: number }): Promise<Order> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, actor.id)));
+  if (!row) throw notFound('Order');
+  return presentOrder(row, actor.email, await listOrderItems(db, [row.id]));
+}

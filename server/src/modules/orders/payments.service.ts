@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import type { OrderStatus } from '@chartroom/contracts/constants';
+import type { Db } from '../../db/client.js';
+import { orders, paymentEvents } from '../../db/schema/index.js';
+import { toCents } from '../../lib/money.js';
+import { recordAudit } from '../audit/audit.repository.js';
+
+export interface PaymentConfirmation {
+  provider: 'stripe' | 'yoomoney';
+  /** The provider's id of this event: a redelivery of it changes nothing. */
+  eventId: string;
+  orderId: number;
+  amountCents: bigint;
+  currency: string;
+  ip: string | null;
+}
+
+/**
+ * A signed notification said the order is paid: pre_order → new, once, and only when the amount and
+ * currency are the order's. Answers what happened; the provider gets 200 either way so it stops retrying.
+ */
+export async function confirmPayment(db: Db, p: PaymentConfirmation) {
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ provider: p.provider, eventId: p.eventId, orderId: p.orderId })
+      .onConflictDoNothing()
+      .returning();
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, p.orderId), eq(orders.paymentMethod, p.provider)))
+      .for('update');
+    if (!order) return { received: true, orderId: null, status: null as OrderStatus | null };
+    if (!fresh) return { received: true, orderId: order.id, status: order.status as OrderStatus };
+    const matches = toCents(order.priceTotal) === p.amountCents && order.currency === p.currency.toUpperCase();
+    if (order.status !== 'pre_order' || !matches) {
+      await recordAudit(tx, {
+        actor: null,
+        action: 'order.payment-ignored',
+        geocontentId: null,
+        subject: { orderId: order.id, provider: p.provider, eventId: p.eventId, status: order.status, amountMatches: matches },
+        ip: p.ip,
+      });
+      return { received: true, orderId: order.id, status: order.status as OrderStatus };
+    }
+    await tx.update(orders).set({ status: 'new', updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actor: null,
+      action: 'order.paid',
+      geocontentId: null,
+      subject: { orderId: order.id, provider: p.provider, eventId: p.eventId, priceTotal: order.priceTotal },
+      ip: p.ip,
+    });
+    return { received: true, orderId: order.id, status: 'new' as OrderStatus };
+  });
+}

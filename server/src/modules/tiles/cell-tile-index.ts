@@ -1,0 +1,69 @@
+import { geojsonvt, type GeoJSONVT, type VtFeature } from './geojson-vt.js';
+import { getCellInfo, type Feature, type S57Dataset } from '@chartroom/s57';
+import { TILE_EXTENT, tileRange } from './tile-geometry.js';
+import { tileFeatures, type CellStamp } from './cell-features.js';
+
+/** The deepest zoom tiles are cut at (spec §9: max zoom 18). */
+export const INDEX_MAX_ZOOM = 18;
+
+/** One cell ready to be cut into tiles: a geojson-vt index over all its features. */
+export interface CellTileIndex {
+  stamp: CellStamp;
+  index: GeoJSONVT;
+  /** Rough bytes held: source vertices plus the tiles the index has cut so far. */
+  estimateBytes(): number;
+}
+
+function countVertices(features: Feature[]): number {
+  let n = 0;
+  for (const f of features) {
+    const g = f.geometry;
+    if (!g) continue;
+    if (g.type === 'Point') n += 1;
+    else if (g.type === 'MultiPoint' || g.type === 'LineString') n += g.coordinates.length;
+    else if (g.type === 'MultiLineString' || g.type === 'Polygon') for (const r of g.coordinates) n += r.length;
+    else for (const p of g.coordinates) for (const r of p) n += r.length;
+  }
+  return n;
+}
+
+/** Builds the tile index of a cell (already read with its updates applied). */
+export function buildCellTileIndex(ds: S57Dataset, stamp: CellStamp): CellTileIndex {
+  const features = [...tileFeatures(ds, stamp)];
+  const vertices = countVertices(features);
+  const index = geojsonvt(
+    { type: 'FeatureCollection', features },
+    { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, tolerance: 3, extent: TILE_EXTENT, buffer: 64 },
+  );
+  precut(index, getCellInfo(ds).bbox);
+  // Calibrated on US4MD81M and GB4X0000 (heap after a full GC against this estimate, within 20 %).
+  const base = 4096 + vertices * 240 + features.length * 400;
+  return {
+    stamp,
+    index,
+    // geojson-vt keeps the tiles it cut (each a clipped copy): count them as they grow.
+    estimateBytes: () => base + index.tileCoords.length * 16_384,
+  };
+}
+
+/** Cut down to this zoom when the index is built: a later tile then splits only small parents. */
+const PRECUT_MAX_ZOOM = 13;
+
+/**
+ * geojson-vt splits on demand from the nearest cut ancestor; left at its index zoom, the first tile
+ * asked for in an area splits the whole cell's features level by level. Cutting the
+ * tiles of zooms 5–13 (about 400 for an approach cell) once keeps every later tile's work small (a cold tile's CPU time p95 on
+ * US4MD81M: 20 ms cut from zoom 11, 10 ms from zoom 13; see bench/README.md).
+ */
+function precut(index: GeoJSONVT, bbox: readonly [number, number, number, number] | null): void {
+  if (!bbox) return;
+  for (let z = 5; z <= PRECUT_MAX_ZOOM; z++) {
+    const r = tileRange(bbox, z);
+    for (let x = r.x0; x <= r.x1; x++) for (let y = r.y0; y <= r.y1; y++) index.getTile(z, x, y);
+  }
+}
+
+/** The cell's features in one tile, in tile units (0..4096, with a buffer), or [] when it has none. */
+export function cellTileFeatures(cell: CellTileIndex, z: number, x: number, y: number): VtFeature[] {
+  return cell.index.getTile(z, x, y)?.features ?? [];
+}

@@ -1,0 +1,120 @@
+import { geojsonvt, type GeoJSONVT } from './geojson-vt.js';
+import type { Feature } from '@chartroom/s57';
+import { INDEX_MAX_ZOOM } from './cell-tile-index.js';
+import { TILE_EXTENT } from './tile-geometry.js';
+import { LAYER_TAG } from './cell-features.js';
+import type { QuiltCell } from './quilt.js';
+import type { MapChartRow } from './tiles.repository.js';
+
+export type LonLatBox = [number, number, number, number];
+
+export interface MapCell extends QuiltCell {
+  id: number;
+  update: number;
+  scale: number | null;
+  blobKeys: string[];
+  /** Identifies the stored files: an index built for one key serves every version that keeps it. */
+  key: string;
+}
+
+export interface MapGrid {
+  id: number;
+  name: string;
+  bbox: LonLatBox;
+  gridKey: string;
+  key: string;
+}
+
+/** What one version of a geocontent's collection shows on the map. */
+export interface ChartSet {
+  gcId: number;
+  version: string;
+  cells: MapCell[];
+  grids: MapGrid[];
+  /** Every cell's coverage (M_COVR CATCOV=1) as one index: it is in the tiles at every zoom. */
+  coverage: GeoJSONVT;
+}
+
+function bboxOf(r: MapChartRow): LonLatBox | null {
+  if (r.west === null || r.south === null || r.east === null || r.north === null) return null;
+  return [r.west, r.south, r.east, r.north];
+}
+
+/** A cell's band from the third character of its name when DSID did not say (e.g. US4MD81M → 4). */
+function bandOf(r: MapChartRow): number {
+  if (r.band && r.band >= 1 && r.band <= 6) return r.band;
+  const digit = Number(r.name.charAt(2));
+  return digit >= 1 && digit <= 6 ? digit : 1;
+}
+
+export function buildChartSet(gcId: number, version: string, rows: MapChartRow[]): ChartSet {
+  const cells: MapCell[] = [];
+  const grids: MapGrid[] = [];
+  for (const r of rows) {
+    const bbox = bboxOf(r);
+    if (!bbox) continue;
+    const key = `${r.id}:${r.updatedAt.getTime()}`;
+    if (r.kind === 's102') {
+      if (r.blobKeys[0]) grids.push({ id: r.id, name: r.name, bbox, gridKey: r.blobKeys[0], key });
+      continue;
+    }
+    const coverage = (r.coverage as { coordinates?: number[][][][] } | null)?.coordinates ?? null;
+    cells.push({
+      id: r.id,
+      name: r.name,
+      band: bandOf(r),
+      edition: r.edition ?? 0,
+      update: r.update ?? 0,
+      issueDate: r.releaseDate,
+      scale: r.scale,
+      coverage,
+      bbox,
+      blobKeys: r.blobKeys,
+      key,
+    });
+  }
+  const features: Feature[] = cells.map((c) => ({
+    type: 'Feature',
+    geometry: c.coverage
+      ? { type: 'MultiPolygon', coordinates: c.coverage }
+      : {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [c.bbox[0], c.bbox[1]],
+              [c.bbox[2], c.bbox[1]],
+              [c.bbox[2], c.bbox[3]],
+              [c.bbox[0], c.bbox[3]],
+              [c.bbox[0], c.bbox[1]],
+            ],
+          ],
+        },
+    properties: { [LAYER_TAG]: 'M_COVR', CATCOV: '1', cell: c.name, band: c.band, edition: c.edition, update: c.update },
+  }));
+  const coverage = geojsonvt(
+    { type: 'FeatureCollection', features },
+    { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, extent: TILE_EXTENT, buffer: 64 },
+  );
+  return { gcId, version, cells, grids, coverage };
+}
+
+/** The whole collection's box, or null when it is empty. */
+export function chartSetBbox(set: Pick<ChartSet, 'cells' | 'grids'>): LonLatBox | null {
+  const boxes = [...set.cells.map((c) => c.bbox), ...set.grids.map((g) => g.bbox)];
+  if (boxes.length === 0) return null;
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
+}
+
+/** The finest chart: highest band, then largest scale (smallest denominator). */
+export function finestCell(cells: MapCell[]): MapCell | null {
+  let best: MapCell | null = null;
+  for (const c of cells) {
+    if (!best || c.band > best.band || (c.band === best.band && (c.scale ?? Infinity) < (best.scale ?? Infinity))) best = c;
+  }
+  return best;
+}

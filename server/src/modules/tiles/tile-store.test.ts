@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { seedDemoHarbourCollection } from '../../db/seed/charts-demo.js';
+import { loginProvider } from '../charts/charts.test-helper.js';
+import { TileStore } from './tile-store.js';
+import { tileWarmJob } from './tile-warm.job.js';
+import { findChartVersion, listMapCharts } from './tiles.repository.js';
+import { decodeTile, layerFeatures, tileOf } from './tiles.test-helper.js';
+
+describe('tile store: bounded memory and the warm job', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function geocontentWithDemoCell(title: string) {
+    const p = await loginProvider(t, title);
+    await seedDemoHarbourCollection(t.database.db, t.app.blobs, p.gcId);
+    return p.gcId;
+  }
+  async function chartSetOf(store: TileStore, gcId: number) {
+    return store.chartSet(gcId, await findChartVersion(t.database.db, gcId), () => listMapCharts(t.database.db, gcId));
+  }
+
+  it('keeps cell indexes within its byte budget, rebuilding an evicted one when asked again', async () => {
+    const gcA = await geocontentWithDemoCell('Budget A');
+    const gcB = await geocontentWithDemoCell('Budget B');
+    const { x, y } = tileOf(10.05, 54.03, 14);
+    // The size of one index, then a budget that holds one and a half of them.
+    const roomy = new TileStore(t.app.blobs, 64 * 1024 * 1024);
+    await roomy.vectorTile(await chartSetOf(roomy, gcA), 14, x, y);
+    const indexBytes = roomy.heldBytes().sources;
+    roomy.close();
+    const budget = Math.ceil((indexBytes * 1.5) / 0.75);
+    const store = new TileStore(t.app.blobs, budget);
+    const a = await chartSetOf(store, gcA);
+    const b = await chartSetOf(store, gcB);
+    const depthAreas = async (set: typeof a) => layerFeatures(decodeTile((await store.vectorTile(set, 14, x, y)).body!), 'DEPARE').length;
+
+    const fromA = await depthAreas(a);
+    expect(fromA).toBeGreaterThan(0);
+    expect(store.heldBytes().sources).toBe(indexBytes);
+    await depthAreas(b);
+    // Two indexes do not fit in three quarters of the budget: A's was dropped for B's.
+    expect(store.heldBytes().sources).toBeLessThanOrEqual(budget * 0.75);
+    // A tile of A not made before needs A's index again: it is rebuilt and the tile is whole.
+    const other = tileOf(10.05, 54.03, 15);
+    const again = decodeTile((await store.vectorTile(a, 15, other.x, other.y)).body!);
+    expect(layerFeatures(again, 'DEPARE').length).toBeGreaterThan(0);
+    expect(store.heldBytes().sources).toBeLessThanOrEqual(budget * 0.75);
+    store.close();
+  });
+
+  it("warms the tiles of the starting view after a change, and drops the old version's tiles", async () => {
+    const store = new TileStore(t.app.blobs, 64 * 1024 * 1024);
+    const gcId = await geocontentWithDemoCell('Warm Office');
+    const old = await chartSetOf(store, gcId);
+    const start = tileOf(10.05, 54.03, 15);
+    await store.vectorTile(old, 15, start.x, start.y);
+    expect(store.hasTile(old, 'pbf', 15, start.x, start.y)).toBe(true);
+
+    await seedDemoHarbourCollection(t.database.db, t.app.blobs, gcId);
+    const result = (await tileWarmJob({ db: t.database.db, store })({ gcId }, { db: t.database.db, log: t.app.log, job: {} as never })) as {
+      warmed: number;
+    };
+    expect(result.warmed).toBeGreaterThanOrEqual(9);
+    const fresh = await chartSetOf(store, gcId);
+    expect(fresh.version).not.toBe(old.version);
+    expect(store.hasTile(fresh, 'pbf', 15, start.x, start.y)).toBe(true);
+    expect(store.hasTile(fresh, 'pbf', 14, tileOf(10.05, 54.03, 14).x, tileOf(10.05, 54.03, 14).y)).toBe(true);
+    expect(store.hasTile(old, 'pbf', 15, start.x, start.y)).toBe(false);
+    store.close();
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { objectCatalogue, tileParams, tileQuery, vectorTileMime, type TileParams, type TileQuery } from '@chartroom/contracts/map';
+import { getObjectCatalogue } from '../map/object-catalogue.js';
+import { getTile, type TileDeps } from './tiles.service.js';
+
+/**
+ * Tiles are fetched by the map library, which sends no session: the task id in the URL is the
+ * capability (unguessable, one geocontent, 12 hours). A caller who does send a token must be the
+ * task's provider. See docs/decisions/0012-map-tiles.md.
+ */
+export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps }> = async (app, { deps }) => {
+  const signedInIfToken = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization) await app.authenticate(request, reply);
+  };
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, kind: 'pbf' | 'png', params: TileParams, query: TileQuery) {
+    const tile = await getTile({
+      deps,
+      actor: request.actor,
+      taskId: query.taskId,
+      kind,
+      params,
+      ifNoneMatch: request.headers['if-none-match'],
+    });
+    const isPinned = query.v !== undefined && tile.etag.endsWith(`-${query.v}"`);
+    reply.header('ETag', tile.etag).header('Cache-Control', isPinned ? 'private, max-age=43200, immutable' : 'private, no-cache');
+    if (tile.isNotModified) return reply.code(304).send();
+    if (!tile.body) return reply.code(204).send();
+    if (kind === 'pbf') reply.header('Content-Type', vectorTileMime).header('Content-Encoding', 'gzip');
+    else reply.header('Content-Type', 'image/png');
+    return reply.send(tile.body);
+  }
+
+  app.get(
+    '/tiles/:z/:x/:y.pbf',
+    {
+      onRequest: signedInIfToken,
+      schema: {
+        tags: ['map'],
+        summary: "A vector tile (MVT 2.1, gzip) of the map task's charts",
+        params: tileParams,
+        querystring: tileQuery,
+      },
+    },
+    async (request, reply) => answer(request, reply, 'pbf', request.params, request.query),
+  );
+
+  app.get(
+    '/tiles/s102/:z/:x/:y.png',
+    {
+      onRequest: signedInIfToken,
+      schema: { tags: ['map'], summary: "A 256-px depth tile of the map task's S-102 grids", params: tileParams, querystring: tileQuery },
+    },
+    async (request, reply) => answer(request, reply, 'png', request.params, request.query),
+  );
+
+  // Public reference data (the S-57 catalogue), the same for everyone.
+  app.get(
+    '/api/map/object-catalogue',
+    { schema: { tags: ['map'], summary: 'S-57 object classes, attributes and their values in words', response: { 200: objectCatalogue } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=86400');
+      return getObjectCatalogue();
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import { coverageOnlyBelowZoom } from '@chartroom/contracts/map';
+import type { VtFeature } from './geojson-vt.js';
+import type { ChartSet, MapCell } from './chart-set.js';
+import { LAYER_TAG } from './cell-features.js';
+import { cellTileFeatures, type CellTileIndex } from './cell-tile-index.js';
+import { encodeMvt, type MvtFeature } from './mvt-encode.js';
+import { clipFeature, quiltShares, rankCells, type QuiltShare } from './quilt.js';
+import { bboxTouchesTile, TILE_EXTENT } from './tile-geometry.js';
+
+export type LoadCellIndex = (cell: MapCell) => Promise<CellTileIndex>;
+
+function addFeature(layers: Map<string, MvtFeature[]>, f: MvtFeature): void {
+  const name = String(f.tags[LAYER_TAG]);
+  let list = layers.get(name);
+  if (!list) layers.set(name, (list = []));
+  list.push(f);
+}
+
+/** The cells that draw in tile z/x/y, best first, each with its share of the tile. */
+export function tileQuilt(set: ChartSet, z: number, x: number, y: number): { cell: MapCell; share: QuiltShare }[] {
+  if (z < coverageOnlyBelowZoom) return [];
+  const ranked = rankCells(
+    set.cells.filter((c) => bboxTouchesTile(c.bbox, z, x, y, 64)),
+    z,
+  );
+  const shares: QuiltShare[] = ranked.length > 1 ? quiltShares(ranked, z, x, y) : ranked.map(() => ({ kind: 'all' }));
+  return ranked.map((cell, i) => ({ cell, share: shares[i]! })).filter((q) => q.share.kind !== 'none');
+}
+
+/**
+ * Tile z/x/y of a chart set as an uncompressed MVT, or null when it holds nothing: the coverage
+ * of every cell, and from zoom 7 the features of the cells the quilt gives a share of the tile.
+ */
+export async function makeVectorTile(set: ChartSet, z: number, x: number, y: number, loadIndex: LoadCellIndex): Promise<Uint8Array | null> {
+  const layers = new Map<string, MvtFeature[]>();
+  for (const f of set.coverage.getTile(z, x, y)?.features ?? []) addFeature(layers, f as MvtFeature);
+  for (const { cell, share } of tileQuilt(set, z, x, y)) {
+    const index = await loadIndex(cell);
+    for (const f of cellTileFeatures(index, z, x, y) as VtFeature[]) {
+      const kept = share.kind === 'clip' ? clipFeature(f as MvtFeature, share) : (f as MvtFeature);
+      if (kept) addFeature(layers, kept);
+    }
+  }
+  return layers.size === 0 ? null : encodeMvt(layers, TILE_EXTENT);
+}

@@ -1,0 +1,36 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Db } from '../db/client.js';
+import { hitThrottleWindow, pruneThrottle } from '../lib/throttle.js';
+
+/** How many counts between two clean-ups of finished windows (per process). */
+const pruneEvery = 500;
+
+/**
+ * A @fastify/rate-limit store in the database (the auth_throttle table), so the per-address limits
+ * hold across every process of the portal, as the per-account ones do.
+ */
+export function dbRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  let sincePrune = 0;
+  class DbStore implements FastifyRateLimitStore {
+    constructor(private readonly prefix = 'rl:') {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
+      const windowMs = timeWindow ?? 60_000;
+      hitThrottleWindow(db, `${this.prefix}${key}`, windowMs)
+        .then(async ({ count, ttlMs }) => {
+          if (++sincePrune >= pruneEvery) {
+            sincePrune = 0;
+            await pruneThrottle(db);
+          }
+          callback(null, { current: count, ttl: ttlMs });
+        })
+        .catch((err: Error) => callback(err));
+    }
+
+    child(routeOptions: { method?: string | string[]; url?: string; path?: string }): FastifyRateLimitStore {
+      const method = Array.isArray(routeOptions.method) ? routeOptions.method.join(',') : (routeOptions.method ?? '');
+      return new DbStore(`rl:${method}:${routeOptions.url ?? routeOptions.path ?? ''}:`);
+    }
+  }
+  return DbStore as unknown as FastifyRateLimitStoreCtor;
+}

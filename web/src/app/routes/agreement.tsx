@@ -1,0 +1,96 @@
+import { Badge, Button, Group, Tabs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { PageHeader } from '../../components/ui/page-header';
+import { PageLoader } from '../../components/ui/page-loader';
+import { useAgreement } from '../../features/agreements/api/get-agreement';
+import { AgreementLimitsTab } from '../../features/agreements/components/agreement-limits-tab';
+import { AgreementMainForm } from '../../features/agreements/components/agreement-main-form';
+import { AgreementUsersTab } from '../../features/agreements/components/agreement-users-tab';
+import { useDocumentTitle } from '../../lib/document-title';
+import { usePaths } from '../../lib/locale';
+
+const agreementTabs = ['main', 'users', 'limits'] as const;
+type AgreementTab = (typeof agreementTabs)[number];
+
+function isAgreementTab(value: string | null): value is AgreementTab {
+  return (agreementTabs as readonly string[]).includes(value ?? '');
+}
+
+/** `/distributor2/agreements/{id}`: tabs Main, Users and Limits (spec §2). */
+export function AgreementRoute() {
+  const { t } = useTranslation('agreements');
+  const paths = usePaths();
+  const params = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const agreementId = Number(params.agreementId);
+  const agreement = useAgreement(agreementId);
+  const tabParam = searchParams.get('tab');
+  const tab: AgreementTab = isAgreementTab(tabParam) ? tabParam : 'main';
+  useDocumentTitle('agreements:detail.title');
+
+  const handleTabChange = (value: string | null) => {
+    if (isAgreementTab(value)) setSearchParams({ tab: value }, { replace: true });
+  };
+
+  const back = (
+    <Button component={Link} to={paths.distributor2Tab('agreements')} variant="default">
+      {t('detail.back')}
+    </Button>
+  );
+  if (agreement.isPending) return <PageLoader />;
+  if (agreement.isError)
+    return (
+      <>
+        <Group mb="md">{back}</Group>
+        <ErrorAlert error={agreement.error} />
+      </>
+    );
+  const data = agreement.data;
+
+  return (
+    <>
+      <PageHeader
+        title={data.name}
+        subtitle={
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              #{data.id} · {data.distributor.title}
+            </Text>
+            <Badge variant="light">{data.currency}</Badge>
+            <Text size="sm">
+              {t('fields.balance')}: {data.balance} {data.currency}
+            </Text>
+          </Group>
+        }
+        actions={
+          <>
+            {back}
+            <Button component={Link} to={paths.transactions({ agreementId: data.id })} variant="light">
+              {t('list.transactions')}
+            </Button>
+          </>
+        }
+      />
+      <Tabs value={tab} onChange={handleTabChange} keepMounted={false}>
+        <Tabs.List mb="lg">
+          {agreementTabs.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {t(`detail.tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="main">
+          <AgreementMainForm agreement={data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="users">
+          <AgreementUsersTab agreementId={data.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="limits">
+          <AgreementLimitsTab agreementId={data.id} currency={data.currency} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, FileInput, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UploadState } from '../../lib/use-upload-with-progress';
+import { UploadStatus } from './upload-status';
+
+type FileUploadFormProps = {
+  fileLabel: string;
+  accept?: string;
+  state: UploadState;
+  onUpload: (file: File, description: string) => Promise<boolean>;
+};
+
+/** One file with an optional description, and the upload's progress under it. */
+export function FileUploadForm({ fileLabel, accept, state, onUpload }: FileUploadFormProps) {
+  const { t } = useTranslation('catalog');
+  const [file, setFile] = useState<File | null>(null);
+  const [description, setDescription] = useState('');
+  const isSending = state.status === 'sending';
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!file || isSending) return;
+    if (await onUpload(file, description.trim())) {
+      setFile(null);
+      setDescription('');
+    }
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <FileInput
+              label={fileLabel}
+              value={file}
+              onChange={setFile}
+              accept={accept}
+              clearable
+              w={{ base: '100%', sm: 280 }}
+              data-testid="upload-file"
+            />
+            <TextInput
+              label={t('upload.description')}
+              value={description}
+              onChange={(event) => setDescription(event.currentTarget.value)}
+              w={{ base: '100%', sm: 320 }}
+            />
+            <Button type="submit" disabled={!file} loading={isSending}>
+              {t('upload.submit')}
+            </Button>
+          </Group>
+          <UploadStatus state={state} />
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,66 @@
+import { Accordion, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { rateApplications, rateProducts } from '@chartroom/contracts/constants';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { RateApplication } from '@chartroom/contracts/constants';
+import { rateCellFields } from '../lib/rates-form';
+import type { AgreementMainFormValues } from '../lib/agreement-main-form';
+
+type RatesGridProps = {
+  register: UseFormRegister<AgreementMainFormValues>;
+  errors: FieldErrors<AgreementMainFormValues>['rates'];
+  /** Sections open at first: the applications that have rates. */
+  openApplications: RateApplication[];
+};
+
+/** Per application and product: net and end-user prices in RUB and USD (spec §3 Rates). */
+export function RatesGrid({ register, errors, openApplications }: RatesGridProps) {
+  const { t } = useTranslation('agreements');
+  return (
+    <Accordion multiple defaultValue={openApplications} variant="separated" aria-label={t('rates.title')}>
+      {rateApplications.map((app) => (
+        <Accordion.Item key={app} value={app}>
+          <Accordion.Control>{app}</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="md">
+              {rateProducts.map((product) => {
+                const cellErrors = errors?.[app]?.[product];
+                const hasError = rateCellFields.some((field) => cellErrors?.[field]);
+                return (
+                  <Stack key={product} gap={4} role="group" aria-label={`${app} ${product}`}>
+                    <Group gap="xs">
+                      <Text fw={600} size="sm">
+                        {product}
+                      </Text>
+                    </Group>
+                    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+                      {rateCellFields.map((field) => (
+                        <TextInput
+                          key={field}
+                          size="xs"
+                          label={t(`rates.${field}`)}
+                          inputMode="decimal"
+                          aria-label={`${app} ${product} ${t(`rates.${field}`)}`}
+                          {...register(`rates.${app}.${product}.${field}`)}
+                          error={Boolean(cellErrors?.[field])}
+                        />
+                      ))}
+                    </SimpleGrid>
+                    {hasError && (
+                      <Text size="xs" c="red" role="alert">
+                        {t('errors:invalid_rates')}
+                      </Text>
+                    )}
+                  </Stack>
+                );
+              })}
+              <Text size="xs" c="dimmed">
+                {t('rates.dropHint')}
+              </Text>
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}

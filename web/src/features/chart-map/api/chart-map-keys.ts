@@ -1,0 +1,7 @@
+export const chartMapKeys = {
+  all: ['chart-map'] as const,
+  task: (taskId: string) => [...chartMapKeys.all, 'task', taskId] as const,
+  gcidTask: (gcid: number) => [...chartMapKeys.all, 'gcid-task', gcid] as const,
+  objectCatalogue: () => [...chartMapKeys.all, 'object-catalogue'] as const,
+  worldLand: () => [...chartMapKeys.all, 'world-land'] as const,
+};

@@ -1,0 +1,19 @@
+import { swapResult, type SwapResult } from '@chartroom/contracts/device-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { profileKeys } from '../../user/api/get-profile';
+
+export function swapInstallation(input: { licenseId: number; installationId: number }): Promise<SwapResult> {
+  return apiRequest(`/api/licenses/${input.licenseId}/installations/${input.installationId}/swap`, { method: 'POST', schema: swapResult });
+}
+
+/**
+ * The licence list is refreshed when the user closes the result (`refresh`), not at once: the row
+ * holding the dialog disappears with the swapped device.
+ */
+export function useSwapInstallation() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({ mutationFn: swapInstallation });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  return { mutation, refresh };
+}

@@ -1,0 +1,81 @@
+import { Alert, Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { hasRole, useAuthUser } from '../../../lib/auth';
+import { useErrorMessage } from '../../../lib/error-message';
+import { useAgreements } from '../../agreements/api/query-agreements';
+import { useOrders } from '../api/query-orders';
+import { emptyOrderFilters, listAgreementOptions, type OrderListFilters } from '../lib/order-filters';
+import { useNearBottom } from '../lib/use-near-bottom';
+import { OrderCard } from './order-card';
+import { OrderFiltersBar } from './order-filters-bar';
+
+/** The order desk shared by /distributor2 and /order-manager (spec §2 Orders). */
+export function OrdersView() {
+  const { t } = useTranslation('orders');
+  const toMessage = useErrorMessage();
+  const [filters, setFilters] = useState<OrderListFilters>(emptyOrderFilters);
+  const [emailInput, setEmailInput] = useState('');
+  const [debouncedEmail] = useDebouncedValue(emailInput, 400);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const effective = { ...filters, userEmail: debouncedEmail };
+  const orders = useOrders(effective);
+  // An order manager who is only a member has no agreements area: the filter offers the agreements seen in the orders.
+  const agreements = useAgreements(hasRole(useAuthUser(), 'distributor2'));
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = orders;
+
+  const entries = orders.data?.pages.flatMap((page) => page.orders) ?? [];
+  const handleNearBottom = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  useNearBottom(handleNearBottom, orders.isSuccess && hasNextPage, entries.length);
+
+  return (
+    <Stack gap="md">
+      <OrderFiltersBar
+        filters={effective}
+        emailInput={emailInput}
+        onEmailInput={setEmailInput}
+        onChange={setFilters}
+        agreements={listAgreementOptions(agreements.data ?? [], entries)}
+      />
+      {actionError !== null && (
+        <Alert color="yellow" variant="light" title={t('actionError')} role="alert">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm">{toMessage(actionError)}</Text>
+            <Button size="xs" variant="default" onClick={() => setActionError(null)}>
+              {t('ok')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {orders.isPending && <PageLoader />}
+      {orders.isError && <ErrorAlert error={orders.error} />}
+      {orders.isSuccess && entries.length === 0 && <EmptyState title={t('empty.title')} description={t('empty.text')} />}
+      {entries.length > 0 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('shown', { count: entries.length })}
+          </Text>
+          {orders.isFetching && !isFetchingNextPage && (
+            <Badge variant="light" color="gray" leftSection={<Loader size={10} />}>
+              {t('refreshing')}
+            </Badge>
+          )}
+        </Group>
+      )}
+      {entries.map((entry) => (
+        <OrderCard key={entry.order.id} entry={entry} onActionError={setActionError} />
+      ))}
+      {isFetchingNextPage && (
+        <Center>
+          <Loader size="sm" aria-label={t('loadingMore')} />
+        </Center>
+      )}
+    </Stack>
+  );
+}

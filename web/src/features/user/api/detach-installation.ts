@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { profileKeys } from './get-profile';
+
+export function detachInstallation(input: { licenseId: number; installationId: number }): Promise<unknown> {
+  return apiRequest(`/api/licenses/${input.licenseId}/installations/${input.installationId}`, { method: 'DELETE' });
+}
+
+export function useDetachInstallation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: detachInstallation, onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }) });
+}
