@@ -2,6 +2,9 @@ import { outboxList, type OutboxMessage } from '@chartroom/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
+/** How often an open outbox looks for new mail. */
+export const OUTBOX_REFRESH_MS = 2000;
+
 export const outboxKeys = {
   all: ['outbox'] as const,
   list: (email: string) => [...outboxKeys.all, email] as const,
@@ -18,6 +21,9 @@ export function outboxQueryOptions(email: string) {
     queryKey: outboxKeys.list(email),
     queryFn: () => getOutbox(email),
     staleTime: 0,
+    // Mail is sent by background jobs (the reset link, notices): the open outbox shows it as it
+    // arrives. No polling once the server says real SMTP delivery is configured (404).
+    refetchInterval: (query) => (query.state.error ? false : OUTBOX_REFRESH_MS),
   });
 }
 
