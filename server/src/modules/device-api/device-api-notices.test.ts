@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { buildDemoHarbourUpdate } from '@chartroom/s57';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { startSmtpServer } from '../../../test/smtp.js';
-import { licenses, mailOutbox, users } from '../../db/schema/index.js';
+import { agreementInstallations, agreements, licenses, mailOutbox, userInstallations, users } from '../../db/schema/index.js';
 import { seedDistributor } from '../../db/seed/factories.js';
 import { applyCells, seedApplications, seedChartsProduct, seedRedeemedDevice } from './device-api.test-helper.js';
 
@@ -115,5 +115,57 @@ describe('device API: staying current', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `${hooks}/${listed[1].id}`, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `${hooks}/${listed[1].id}`, headers: agent.headers })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: hooks, headers: d.user.headers })).statusCode).toBe(403);
+  });
+  it("posts to the endpoints of a distributor whose current agreement the device's user joined with that device", async () => {
+    const { productId, provider } = await seedChartsProduct(t, 1);
+    await t.app.jobs.drain();
+    const agent = await t.loginAs('distributor');
+    const distributor = await seedDistributor(t.database.db, { mainUserId: agent.id, title: 'Agreement Agency' });
+    const receiver = await startReceiver(204);
+    try {
+      const hooks = '/api/distributor/webhooks';
+      expect((await t.app.inject({ method: 'POST', url: hooks, headers: agent.headers, payload: { url: receiver.url } })).statusCode).toBe(
+        201,
+      );
+
+      // The licence was not issued by this distributor; the user joined its agreement with the device.
+      const d = await seedRedeemedDevice(t, { productId, hwId: '6B6B6' });
+      const db = t.database.db;
+      await db.insert(userInstallations).values({ userId: d.user.id, deviceId: d.deviceId, platformId: 1 }).onConflictDoNothing();
+      const [inst] = await db
+        .select()
+        .from(userInstallations)
+        .where(and(eq(userInstallations.userId, d.user.id), eq(userInstallations.deviceId, d.deviceId)));
+      const [current] = await db
+        .insert(agreements)
+        .values({ distributorId: distributor.id, name: 'Fleet 2026', type: 'com', currency: 'USD', validTill: '2099-12-31' })
+        .returning();
+      const [lapsed] = await db
+        .insert(agreements)
+        .values({ distributorId: distributor.id, name: 'Fleet 2019', type: 'com', currency: 'USD', validTill: '2019-12-31' })
+        .returning();
+      await db.insert(agreementInstallations).values([
+        { agreementId: current!.id, userId: d.user.id, installationId: inst!.id },
+        { agreementId: lapsed!.id, userId: d.user.id, installationId: inst!.id },
+      ]);
+
+      await applyCells(t, provider, [{ name: 'files', filename: 'XX5DEMO1.002', data: buildDemoHarbourUpdate(2) }]);
+      await t.app.jobs.drain();
+
+      // One event for the device, however many of the distributor's agreements it is under.
+      expect(receiver.received).toHaveLength(1);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+        subject: `installations/${d.installationId}`,
+        data: { deviceId: d.deviceId, licenseId: d.license.id, cells: [{ name: 'XX5DEMO1', edition: 1, update: 2 }] },
+      });
+
+      // Once the agreement has lapsed too, the distributor hears no more of the device.
+      await db.update(agreements).set({ validTill: '2020-01-01' }).where(eq(agreements.id, current!.id));
+      await applyCells(t, provider, [{ name: 'files', filename: 'XX5DEMO1.003', data: buildDemoHarbourUpdate(3) }]);
+      await t.app.jobs.drain();
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 });

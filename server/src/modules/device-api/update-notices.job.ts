@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { geocontents, installations, licenses, products, registrationInstallations, users } from '../../db/schema/index.js';
+import {
+  agreementInstallations,
+  agreements,
+  geocontents,
+  installations,
+  userInstallations,
+  licenses,
+  products,
+  registrationInstallations,
+  users,
+} from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { queueMail } from '../mail/mail.service.js';
@@ -21,7 +31,11 @@ export async function queueCellsUpdated(tx: DbOrTx, payload: CellsUpdatedPayload
   if (payload.cells.length > 0) await enqueueJob(tx, cellsUpdatedJobKind, payload, { maxAttempts: 5 });
 }
 
-/** Every installation on a current licence of the geocontent's ENC products, with its user and distributor. */
+/**
+ * Every installation on a current licence of the geocontent's ENC products, with its user and the
+ * distributors it is under: the one that issued its licence, and those whose current agreements the
+ * user joined with this device (spec §3 Agreement user entry: a user attached with an installation).
+ */
 async function listHolders(db: DbOrTx, geocontentId: number) {
   return db
     .select({
@@ -33,6 +47,15 @@ async function listHolders(db: DbOrTx, geocontentId: number) {
       email: users.email,
       locale: users.locale,
       registrationId: registrationInstallations.registrationId,
+      agreementDistributorIds: sql<number[]>`array(
+        select distinct ${agreements.distributorId}
+        from ${agreementInstallations}
+        join ${userInstallations} on ${userInstallations.id} = ${agreementInstallations.installationId}
+        join ${agreements} on ${agreements.id} = ${agreementInstallations.agreementId}
+        where ${userInstallations.userId} = ${licenses.userId}
+          and ${userInstallations.deviceId} = ${installations.deviceId}
+          and ${agreements.validTill} >= current_date
+      )`,
     })
     .from(installations)
     .innerJoin(licenses, eq(licenses.id, installations.licenseId))
@@ -51,7 +74,8 @@ async function listHolders(db: DbOrTx, geocontentId: number) {
 
 /**
  * Tells each installation holding the changed cells: one e-mail per user (in their language) and a
- * signed CloudEvent per installation to the webhooks of the distributor that issued its licence.
+ * signed CloudEvent per installation to the webhooks of each distributor it is under (its licence's
+ * issuer and the agreements its user joined with it).
  */
 export function cellsUpdatedJob(opts: { publicUrl: string }): JobHandler {
   return async (payload, { db }) => {
@@ -65,12 +89,13 @@ export function cellsUpdatedJob(opts: { publicUrl: string }): JobHandler {
       for (const h of byUser.values()) {
         await queueMail(tx, composeUpdateMail({ to: h.email, locale: h.locale, geocontentTitle: title, cells, publicUrl: opts.publicUrl }));
       }
-      const endpoints = await listEndpointsOfDistributors(tx, [
-        ...new Set(holders.flatMap((h) => (h.distributorId === null ? [] : [h.distributorId]))),
-      ]);
+      const distributorsOf = (h: (typeof holders)[number]) =>
+        new Set([...(h.distributorId === null ? [] : [h.distributorId]), ...h.agreementDistributorIds.map(Number)]);
+      const endpoints = await listEndpointsOfDistributors(tx, [...new Set(holders.flatMap((h) => [...distributorsOf(h)]))]);
       let webhooks = 0;
       for (const h of holders) {
-        for (const endpoint of endpoints.filter((e) => e.distributorId === h.distributorId)) {
+        const under = distributorsOf(h);
+        for (const endpoint of endpoints.filter((e) => under.has(e.distributorId))) {
           const eventId = randomUUID();
           const event = {
             specversion: '1.0',
