@@ -121,6 +121,20 @@ export const jwks = z.object({
 });
 export type Jwks = z.infer<typeof jwks>;
 
+/** A licence-file signing key as the portal's operator sees it (never the private half). */
+export const signingKeyInfo = z.object({
+  kid: z.string(),
+  createdAt: z.string(),
+  /** When it stopped signing; null for the key in use. */
+  retiredAt: z.string().nullable(),
+  /** When it leaves the JWKS (every file it signed has passed its time-to-live); null while in use. */
+  expiresAt: z.string().nullable(),
+  published: z.boolean(),
+});
+export type SigningKeyInfo = z.infer<typeof signingKeyInfo>;
+export const signingKeyList = z.array(signingKeyInfo);
+export const signingKeyRotation = z.object({ kid: z.string(), retired: z.array(z.string()) });
+
 export const updatesQuery = z.object({ since: z.iso.datetime({ offset: true }).optional() });
 export const updatesResult = z.object({
   serverTime: z.string(),

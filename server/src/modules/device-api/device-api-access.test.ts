@@ -60,7 +60,7 @@ describe('device API: licence file, revocation, swaps and limits', () => {
     expect(verifyLicenseFile(`${h}.${bytes.toString('base64url')}.${s}`, keys)).toBeNull();
 
     const oldKid = keys[0]!.kid;
-    const newKid = await rotateSigningKey({ db: t.database.db, box: createSecretBox(t.app.config.dataKey), ttlSeconds: 3600 });
+    const { kid: newKid } = await rotateSigningKey({ db: t.database.db, box: createSecretBox(t.app.config.dataKey), ttlSeconds: 3600 });
     const after = (await t.app.inject({ method: 'GET', url: '/api/app/v1/keys' })).json().keys as Jwk[];
     expect(after.map((k) => k.kid).sort()).toEqual([oldKid, newKid].sort());
     expect(verifyLicenseFile(jws, after)).not.toBeNull();
@@ -69,6 +69,47 @@ describe('device API: licence file, revocation, swaps and limits', () => {
 
     const audit = await t.database.db.select().from(auditLog);
     expect(audit.filter((a) => a.action === 'device.license-file')).toHaveLength(2);
+  });
+
+  it('lets the operator rotate the signing key from the API: one key in use after concurrent rotations, old ones published until they expire', async () => {
+    const admin = await t.loginAs('admin');
+    const user = await t.loginAs('user');
+    const url = '/api/admin/license-keys';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: `${url}/rotate`, headers: user.headers })).statusCode).toBe(403);
+
+    const d = await seedRedeemedDevice(t, { productId, hwId: 'C0C0C' });
+    const held = (await t.app.inject({ method: 'GET', url: '/api/app/v1/license-file', headers: d.deviceHeaders })).body;
+    const heldKid = JSON.parse(Buffer.from(held.split('.')[0]!, 'base64url').toString()).kid as string;
+
+    const rotations = await Promise.all(
+      [1, 2, 3].map(() => t.app.inject({ method: 'POST', url: `${url}/rotate`, headers: admin.headers })),
+    );
+    expect(rotations.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const newest = rotations.map((r) => r.json().kid as string);
+    expect(rotations.flatMap((r) => r.json().retired as string[])).toContain(heldKid);
+
+    const keys = (await t.app.inject({ method: 'GET', url, headers: admin.headers })).json() as {
+      kid: string;
+      retiredAt: string | null;
+      expiresAt: string | null;
+      published: boolean;
+    }[];
+    const inUse = keys.filter((k) => k.retiredAt === null);
+    expect(inUse).toHaveLength(1);
+    expect(newest).toContain(inUse[0]!.kid);
+    const old = keys.find((k) => k.kid === heldKid)!;
+    expect(old).toMatchObject({ published: true, retiredAt: expect.any(String), expiresAt: expect.any(String) });
+    expect(JSON.stringify(keys)).not.toMatch(/private|PRIVATE KEY/);
+
+    // The app offline across the rotation still verifies what it holds; its next file uses the new key.
+    const jwks = (await t.app.inject({ method: 'GET', url: '/api/app/v1/keys' })).json().keys as Jwk[];
+    expect(verifyLicenseFile(held, jwks)).not.toBeNull();
+    const next = (await t.app.inject({ method: 'GET', url: '/api/app/v1/license-file', headers: d.deviceHeaders })).body;
+    expect(JSON.parse(Buffer.from(next.split('.')[0]!, 'base64url').toString()).kid).toBe(inUse[0]!.kid);
+
+    const audit = await t.database.db.select().from(auditLog);
+    expect(audit.filter((a) => a.action === 'license-key.rotate')).toHaveLength(3);
   });
 
   it("answers 401 without or with a revoked token and 404 for another device's exchange set", async () => {

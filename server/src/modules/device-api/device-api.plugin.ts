@@ -5,6 +5,7 @@ import type { JobRunner } from '../../jobs/runner.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { loadDataServerKey } from './data-server-key.js';
 import { deviceApiRoutes } from './device-api.routes.js';
+import { signingKeyRoutes } from './signing-keys.routes.js';
 import { cabinetSwapRoutes } from './swap.routes.js';
 import { cellsUpdatedJob, cellsUpdatedJobKind } from './update-notices.job.js';
 import { webhookDeliveryJob, webhookDeliveryJobKind } from './webhook-delivery.job.js';
@@ -30,6 +31,7 @@ export async function registerDeviceApi(app: FastifyInstance, opts: { config: Co
     },
   });
   await app.register(cabinetSwapRoutes, { db, limits: swapLimits });
+  await app.register(signingKeyRoutes, { db, box, ttlSeconds: config.LICENSE_FILE_TTL_SECONDS });
   await app.register(webhookRoutes, { db, box, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
   opts.jobs.register(cellsUpdatedJobKind, cellsUpdatedJob({ publicUrl: config.PUBLIC_URL }));
   opts.jobs.register(webhookDeliveryJobKind, webhookDeliveryJob(box, config.WEBHOOK_ALLOW_PRIVATE));

@@ -1,5 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import type { Jwks } from '@chartroom/contracts/device-api';
+import type { Jwks, SigningKeyInfo } from '@chartroom/contracts/device-api';
+import type { Actor } from '../../plugins/auth.js';
 import { desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { licenseSigningKeys, users } from '../../db/schema/index.js';
@@ -20,28 +21,79 @@ async function createSigningKey(db: DbOrTx, box: SecretBox) {
   return row!;
 }
 
-async function currentSigningKey(db: DbOrTx, box: SecretBox) {
+/** Serialises key creation and rotation across processes: never two keys in use at once. */
+const SIGNING_KEY_LOCK = sql`pg_advisory_xact_lock(hashtext('chartroom.license-signing-key'))`;
+
+async function findCurrentKey(db: DbOrTx) {
   const [row] = await db
     .select()
     .from(licenseSigningKeys)
     .where(isNull(licenseSigningKeys.retiredAt))
     .orderBy(desc(licenseSigningKeys.createdAt))
     .limit(1);
-  return row ?? createSigningKey(db, box);
+  return row;
+}
+
+async function currentSigningKey(db: Db, box: SecretBox) {
+  const row = await findCurrentKey(db);
+  if (row) return row;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select ${SIGNING_KEY_LOCK}`);
+    return (await findCurrentKey(tx)) ?? createSigningKey(tx, box);
+  });
 }
 
 /**
  * Starts signing with a new key. The old one stays in the JWKS until every file it signed has
  * passed its time-to-live, so apps offline across a rotation still verify what they hold.
  */
-export async function rotateSigningKey(opts: { db: Db; box: SecretBox; ttlSeconds: number }) {
+export async function rotateSigningKey(opts: {
+  db: Db;
+  box: SecretBox;
+  ttlSeconds: number;
+  audit?: { actor: Pick<Actor, 'id' | 'email'>; ip: string | null };
+}): Promise<{ kid: string; retired: string[] }> {
   return opts.db.transaction(async (tx) => {
-    await tx
+    await tx.execute(sql`select ${SIGNING_KEY_LOCK}`);
+    const retired = await tx
       .update(licenseSigningKeys)
       .set({ retiredAt: sql`now()`, expiresAt: new Date(Date.now() + opts.ttlSeconds * 1000) })
-      .where(isNull(licenseSigningKeys.retiredAt));
-    return (await createSigningKey(tx, opts.box)).kid;
+      .where(isNull(licenseSigningKeys.retiredAt))
+      .returning({ kid: licenseSigningKeys.kid });
+    const { kid } = await createSigningKey(tx, opts.box);
+    const result = { kid, retired: retired.map((r) => r.kid) };
+    if (opts.audit) {
+      await recordAudit(tx, {
+        actor: opts.audit.actor,
+        action: 'license-key.rotate',
+        geocontentId: null,
+        subject: result,
+        ip: opts.audit.ip,
+      });
+    }
+    return result;
   });
+}
+
+/** Every signing key with its state, newest first (for the operator; no private halves). */
+export async function listSigningKeys(db: Db): Promise<SigningKeyInfo[]> {
+  const rows = await db
+    .select({
+      kid: licenseSigningKeys.kid,
+      createdAt: licenseSigningKeys.createdAt,
+      retiredAt: licenseSigningKeys.retiredAt,
+      expiresAt: licenseSigningKeys.expiresAt,
+      published: sql<boolean>`(${licenseSigningKeys.expiresAt} is null or ${licenseSigningKeys.expiresAt} > now())`,
+    })
+    .from(licenseSigningKeys)
+    .orderBy(desc(licenseSigningKeys.createdAt));
+  return rows.map((r) => ({
+    kid: r.kid,
+    createdAt: r.createdAt.toISOString(),
+    retiredAt: r.retiredAt?.toISOString() ?? null,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    published: r.published,
+  }));
 }
 
 export async function listPublicKeys(db: Db, box: SecretBox): Promise<Jwks> {
