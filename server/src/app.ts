@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -71,6 +71,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * One log line per request, written when it is answered (with the request, the status and the
+ * time), instead of Fastify's two: at the default level the log costs half as much per request.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** Builds the whole portal without listening: main.ts runs it, tests inject into it. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -96,6 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
               }),
             },
           },
+    logController: new OneLinePerRequest(),
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
     // Only behind a known proxy: otherwise anyone could pick their address (and dodge rate limits).
     trustProxy: config.TRUST_PROXY,
@@ -116,7 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('blobs', blobStore);
   app.decorate('processes', processes);
 
-  await registerSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
+  registerSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
   await registerOpenApi(app);
   await app.register(fastifyRateLimit, { global: false, store: dbRateLimitStore(db) });
   await app.register(fastifyMultipart, { limits: { fileSize: config.MAX_CHART_UPLOAD_BYTES, files: 2000, fields: 50 } });

@@ -41,4 +41,20 @@ describe('logs', () => {
     expect(all).toContain('token=[redacted]');
     expect(all).toContain('logged@example.test');
   });
+
+  it('write one line per answered request, with its method, address, status and time', async () => {
+    lines.length = 0;
+    const u = await t.loginAs('user');
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/users/getprofile?x=1', headers: u.headers, remoteAddress: '127.0.0.9' });
+    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      msg: 'request completed',
+      reqId: expect.any(String),
+      req: { method: 'GET', url: '/users/getprofile?x=1', remoteAddress: '127.0.0.9' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+  });
 });
