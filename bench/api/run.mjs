@@ -1,4 +1,5 @@
-// `node bench/api/run.mjs [seconds=5] [rounds=3]`: the portal's hot authenticated reads against a bare
+// `node bench/api/run.mjs [seconds=5] [rounds=3]`: the portal's hot authenticated reads (a user's profile,
+// a provider's licence list, a device's update check) against a bare
 // Fastify route answering a body of the same bytes, autocannon with 50 connections on loopback, in
 // one run with the targets interleaved (bare, target, bare, target, …) so that load swings on this
 // shared machine hit both alike. Prints requests/s, p99 and the ratio to bare Fastify per target.
@@ -77,6 +78,32 @@ async function login(base, email) {
   return (await res.json()).token;
 }
 
+/** A device of the demo user, activated and redeemed as an app does it (demo app 101, test-kit M_KEY). */
+async function redeemDevice(base, userToken) {
+  const { createUserPermit } = await import(join(root, 'packages/s63/dist/index.js'));
+  const deviceId = `BENCH-${Date.now().toString(36)}`;
+  const auth = { 'content-type': 'application/json', authorization: `Bearer ${userToken}` };
+  const activation = await fetch(`${base}/api/installation/activate`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ deviceId, applicationTypeId: 101, platformId: 1, durationMonths: 12 }),
+  });
+  if (!activation.ok) throw new Error(`activate: ${activation.status} ${await activation.text()}`);
+  const code = (await activation.json()).id;
+  const redeem = await fetch(`${base}/api/app/v1/activations/${code}/redeem`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      deviceId,
+      platformId: 1,
+      applicationTypeId: 101,
+      userPermit: createUserPermit({ hwId: 'BE4C1', mKey: '10121', mId: '10' }),
+    }),
+  });
+  if (!redeem.ok) throw new Error(`redeem: ${redeem.status} ${await redeem.text()}`);
+  return (await redeem.json()).token;
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
@@ -95,6 +122,8 @@ async function main() {
         DATA_DIR: dataDir,
         ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
         LOG_LEVEL: 'info',
+        // The device's own per-installation limit would answer 429 at these rates.
+        DEVICE_CALLS_PER_MINUTE: '100000000',
       },
       join(dataDir, 'portal.log'),
     );
@@ -104,6 +133,7 @@ async function main() {
     const providerToken = await login(portal, 'provider@demo.test');
     const gcs = await (await fetch(`${portal}/api/geocontent/`, { headers: { authorization: `Bearer ${providerToken}` } })).json();
     const gcid = gcs[0]?.id;
+    const deviceToken = await redeemDevice(portal, userToken);
     const targets = [
       { name: 'GET /users/getprofile (user: licences and installations)', path: '/users/getprofile', token: userToken },
       {
@@ -111,6 +141,7 @@ async function main() {
         path: `/api/providers/getLicenses?gcid=${gcid}`,
         token: providerToken,
       },
+      { name: 'GET /api/app/v1/updates (device: its licensed cells)', path: '/api/app/v1/updates', token: deviceToken },
     ];
     // The bare server answers each target's exact body, so both sides serialise the same bytes.
     const bodies = {};

@@ -132,7 +132,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
   await registerOpenApi(app);
-  await app.register(fastifyRateLimit, { global: false, store: dbRateLimitStore(db) });
+  // Counters shared by every process live in PostgreSQL. Embedded PGlite is one process by
+  // construction, so its counters stay in memory: exact, and no write per limited request (a device
+  // polling for updates would otherwise write to the database on every call).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(database.kind === 'postgres' ? { store: dbRateLimitStore(db) } : {}),
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: config.MAX_CHART_UPLOAD_BYTES, files: 2000, fields: 50 } });
   await app.register(authPlugin, { config, db });
 

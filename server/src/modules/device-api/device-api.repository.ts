@@ -14,6 +14,7 @@ import {
   licenses,
   products,
   registrationInstallations,
+  type ChartDbRow,
 } from '../../db/schema/index.js';
 
 export async function findDeviceApplication(db: DbOrTx, applicationTypeId: number) {
@@ -77,11 +78,31 @@ export async function findDeviceByToken(db: DbOrTx, tokenHash: string) {
     .orderBy(installations.id);
 }
 
+/**
+ * What the device API reads of a cell: never its coverage geometry, which for a real cell is a large
+ * JSON document that no device answer needs (reading it made every update check slow).
+ */
+export const deliveryCellColumns = {
+  id: charts.id,
+  name: charts.name,
+  edition: charts.edition,
+  update: charts.update,
+  releaseDate: charts.releaseDate,
+  band: charts.band,
+  west: charts.west,
+  south: charts.south,
+  east: charts.east,
+  north: charts.north,
+  blobKeys: charts.blobKeys,
+  updatedAt: charts.updatedAt,
+};
+export type DeliveryCell = { [K in keyof typeof deliveryCellColumns]: ChartDbRow[K] };
+
 /** The ENC cells of some geocontents changed after a time (only what an update check answers with). */
 export async function listEncCellsChangedSince(db: DbOrTx, geocontentIds: number[], since: Date) {
   if (geocontentIds.length === 0) return [];
   return db
-    .select({ chart: charts, geocontentId: chartCollections.geocontentId })
+    .select({ chart: deliveryCellColumns, geocontentId: chartCollections.geocontentId })
     .from(charts)
     .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
     .where(and(inArray(chartCollections.geocontentId, geocontentIds), eq(chartCollections.kind, 'enc'), gt(charts.updatedAt, since)))
@@ -92,7 +113,7 @@ export async function listEncCellsChangedSince(db: DbOrTx, geocontentIds: number
 export async function listEncCells(db: DbOrTx, geocontentIds: number[]) {
   if (geocontentIds.length === 0) return [];
   return db
-    .select({ chart: charts, geocontentId: chartCollections.geocontentId })
+    .select({ chart: deliveryCellColumns, geocontentId: chartCollections.geocontentId })
     .from(charts)
     .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
     .where(and(inArray(chartCollections.geocontentId, geocontentIds), eq(chartCollections.kind, 'enc')))

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { ChartDbRow, DeviceRegistrationRow } from '../../db/schema/index.js';
+import { readCacheOf } from '../../db/read-cache.js';
+import type { DeviceRegistrationRow } from '../../db/schema/index.js';
+import type { DeliveryCell } from './device-api.repository.js';
 import { AppError } from '../../errors.js';
 import { findDeviceByToken, listEncCells, listEncCellsChangedSince } from './device-api.repository.js';
 import { hashDeviceToken, readDeviceToken } from './device-token.js';
@@ -35,7 +37,9 @@ export function deviceAuthenticator(db: Db) {
   return async (request: FastifyRequest) => {
     const token = readDeviceToken(request.headers.authorization);
     if (!token) throw new AppError('unauthorized', 'A device token is required: redeem an activation code first');
-    const rows = await findDeviceByToken(db, hashDeviceToken(token));
+    const tokenHash = hashDeviceToken(token);
+    // From the read cache while nothing was written since (embedded database; a revocation is a write).
+    const rows = await readCacheOf(db).get(`device:${tokenHash}`, () => findDeviceByToken(db, tokenHash));
     const registration = rows[0]?.registration;
     const held = rows.flatMap((r) =>
       r.installation && r.license && r.product ? [{ ...r, installation: r.installation, license: r.license, product: r.product }] : [],
@@ -66,7 +70,7 @@ export function deviceOf(request: FastifyRequest): DeviceContext {
 }
 
 export interface LicensedCell {
-  chart: ChartDbRow;
+  chart: DeliveryCell;
   /** The latest expiry of the licences covering it; null = never. */
   expiresAt: Date | null;
 }
@@ -84,18 +88,21 @@ export async function listLicensedCells(db: Db, device: DeviceContext, changedSi
   }
   const out = new Map<string, LicensedCell>();
   const gcIds = [...expiryByGc.keys()];
-  for (const { chart, geocontentId } of changedSince
-    ? await listEncCellsChangedSince(db, gcIds, changedSince)
-    : await listEncCells(db, gcIds)) {
+  const cache = readCacheOf(db);
+  const gcKey = [...gcIds].sort((a, b) => a - b).join(',');
+  const rows = changedSince
+    ? await cache.get(`enc-cells:${gcKey}:since:${changedSince.toISOString()}`, () => listEncCellsChangedSince(db, gcIds, changedSince))
+    : await cache.get(`enc-cells:${gcKey}`, () => listEncCells(db, gcIds));
+  for (const { chart, geocontentId } of rows) {
     if (chart.edition === null || chart.blobKeys.length === 0) continue;
     const seen = out.get(chart.name);
-    const version = (c: ChartDbRow) => (c.edition ?? 0) * 100000 + (c.update ?? 0);
+    const version = (c: DeliveryCell) => (c.edition ?? 0) * 100000 + (c.update ?? 0);
     if (!seen || version(chart) > version(seen.chart)) out.set(chart.name, { chart, expiresAt: expiryByGc.get(geocontentId) ?? null });
   }
   return out;
 }
 
-export function toEntitledCell(chart: ChartDbRow) {
+export function toEntitledCell(chart: DeliveryCell) {
   const hasBox = chart.west !== null && chart.south !== null && chart.east !== null && chart.north !== null;
   return {
     name: chart.name,

@@ -12,7 +12,7 @@ import {
   type CatalogWriteEntry,
 } from '@chartroom/s63';
 import type { Db } from '../../db/client.js';
-import type { ChartDbRow } from '../../db/schema/index.js';
+import type { DeliveryCell } from './device-api.repository.js';
 import { notFound } from '../../errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -77,7 +77,7 @@ function planDelta(
 }
 
 /** Encrypts (and signs) an applied cell file once per cell edition; later sets reuse the stored copy. */
-async function encryptedFile(deps: ExchangeSetDeps, chart: ChartDbRow, key: string, ck1: Uint8Array) {
+async function encryptedFile(deps: ExchangeSetDeps, chart: DeliveryCell, key: string, ck1: Uint8Array) {
   const cacheKey = `s63-delivery/${key}.e${chart.edition}`;
   const size = await deps.blobs.size(cacheKey);
   if (size !== null && (await deps.blobs.size(`${cacheKey}.sig`)) !== null) {
