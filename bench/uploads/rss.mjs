@@ -1,0 +1,238 @@
+// `node bench/uploads/rss.mjs [megabytes=1024]`: the portal's memory while it takes a large upload.
+//   1. an S-57 zip of about `megabytes` MB (copies of a real cell under distinct 8.3 names, stored)
+//      posted to `/api/geocontent/addenc`, then applied with `ApplyEnc`;
+//   2. an S-63 exchange set of about `megabytes` MB (the same cell zipped and Blowfish-encrypted,
+//      with a PERMIT.TXT for HW_ID 12345) posted to `/api/geocontent/AddS63ToGeocontent`, then
+//      converted by the background job.
+// The portal runs as its own process (built server, embedded PGlite; BENCH_DATABASE_URL for
+// PostgreSQL) and its RSS is read from /proc every 50 ms: printed are its RSS before, the peak
+// during each phase and the growth (goal: under 150 MB in all). The files are made in a temporary
+// folder and streamed from disk (fs.openAsBlob), so the client holds none of them in memory.
+// Cells: the corpus's US4MD81M.000 when ../shared/testdata is present, else the demo cell.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, openAsBlob, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const root = new URL('../..', import.meta.url).pathname;
+const megabytes = Number(process.argv[2] ?? 1024);
+const testdata = process.env.CHARTROOM_TESTDATA ? resolve(process.env.CHARTROOM_TESTDATA) : resolve(root, '../shared/testdata');
+const corpusCell = join(testdata, 's57/noaa-US4MD81M/US4MD81M.000');
+const fflate = createRequire(join(root, 'server/package.json'))('fflate');
+const s63 = await import(join(root, 'packages/s63/dist/index.js'));
+const s57 = await import(join(root, 'packages/s57/dist/index.js'));
+
+const children = [];
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+
+/** Streams a stored (level 0) zip of `entries` ({path, data}) to `file`. */
+async function writeZip(file, entries) {
+  const out = createWriteStream(file);
+  const zip = new fflate.Zip((err, chunk, final) => {
+    if (err) throw err;
+    out.write(chunk);
+    if (final) out.end();
+  });
+  for (const { path, data } of entries()) {
+    const entry = new fflate.ZipPassThrough(path);
+    zip.add(entry);
+    entry.push(data, true);
+    if (out.writableLength > 64 * 1024 * 1024) await new Promise((r) => out.once('drain', r));
+  }
+  zip.end();
+  await new Promise((r) => out.on('finish', r));
+  return statSync(file).size;
+}
+
+const cellName = (i) => `XX4B${i.toString(36).toUpperCase().padStart(4, '0')}`;
+
+function rssOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
+}
+
+/** Samples the child's RSS every 50 ms while `work` runs; answers the peak. */
+async function peakDuring(pid, work) {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssOf(pid));
+    } catch {
+      // the process ended
+    }
+  }, 50);
+  try {
+    const result = await work();
+    return { peak, result };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'chartroom-bench-uploads-'));
+  const cell = existsSync(corpusCell) ? readFileSync(corpusCell) : Buffer.from(s57.buildDemoHarbourCell());
+  const count = Math.max(1, Math.round((megabytes * 1024 * 1024) / cell.length));
+  try {
+    // The S-57 zip.
+    const s57Zip = join(work, 's57.zip');
+    const s57Size = await writeZip(s57Zip, function* () {
+      for (let i = 0; i < count; i++) yield { path: `ENC_ROOT/${cellName(i)}/${cellName(i)}.000`, data: cell };
+    });
+    // The S-63 set: one encryption, the same keys in every cell's permit.
+    const hwId = '12345';
+    const ck1 = 'A1B2C3D4E5';
+    const ck2 = '0F1E2D3C4B';
+    const encrypted = s63.encryptCell(cell, 'CELL.000', ck1);
+    const permits = [];
+    const catalog = [];
+    for (let i = 0; i < count; i++) {
+      const name = cellName(i);
+      permits.push({ permit: s63.createCellPermit({ cellName: name, expiry: '20991231', ck1, ck2, hwId }), edition: 1 });
+      catalog.push({ file: s63.cellPathInEncRoot({ name, edition: 1, update: 0 }), crc: s63.crc32(encrypted) });
+    }
+    const ascii = (text) => Buffer.from(text, 'latin1');
+    const s63Zip = join(work, 's63.zip');
+    const s63Size = await writeZip(s63Zip, function* () {
+      for (let i = 0; i < count; i++) {
+        yield { path: `V01X01/ENC_ROOT/${s63.cellPathInEncRoot({ name: cellName(i), edition: 1, update: 0 })}`, data: encrypted };
+      }
+      yield { path: 'V01X01/ENC_ROOT/CATALOG.031', data: s63.writeCatalog(catalog) };
+      yield { path: 'V01X01/INFO/SERIAL.ENC', data: ascii('XXWK01-24   20240101BASE      02.00V01X01\r\n') };
+      yield { path: 'V01X01/PERMIT.TXT', data: ascii(s63.writePermitFile({ enc: permits })) };
+    });
+    console.log(`${count} cells of ${mb(cell.length)} MB: S-57 zip ${mb(s57Size)} MB, S-63 exchange set ${mb(s63Size)} MB`);
+
+    const port = 20000 + Math.floor(Math.random() * 5000);
+    const base = `http://127.0.0.1:${port}`;
+    const dataDir = join(work, 'data');
+    // Each phase in a fresh portal process on the same data: its RSS at rest is the baseline.
+    async function startPortal() {
+      const portal = spawn(process.execPath, ['server/dist/main.js'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          MAX_UNZIPPED_BYTES: String(4 * 1024 ** 3),
+          ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+        },
+        stdio: ['ignore', openSync(join(work, 'portal.log'), 'a'), openSync(join(work, 'portal.err'), 'a')],
+      });
+      children.push(portal);
+      await waitFor(`${base}/ready`);
+      await sleep(5000); // start-up work (the demo seed, sweeps) settles
+      const login = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'provider@demo.test', password: 'demo-password' }),
+      });
+      const headers = { authorization: `Bearer ${(await login.json()).token}` };
+      const rest = rssOf(portal.pid);
+      return {
+        portal,
+        headers,
+        rest,
+        report: (label, peak, seconds) =>
+          console.log(
+            `  ${label}: RSS at rest ${mb(rest)} MB, peak ${mb(peak)} MB, growth ${mb(peak - rest)} MB (goal < 150 MB), ${seconds.toFixed(1)} s`,
+          ),
+        async stop() {
+          portal.kill('SIGTERM');
+          await new Promise((r) => portal.once('exit', r));
+        },
+      };
+    }
+    async function newGc(headers, title) {
+      const res = await fetch(`${base}/api/geocontent/create2?gcTitle=${encodeURIComponent(title)}&providerTitle=Bench`, { headers });
+      if (!res.ok) throw new Error(`create2: ${res.status} ${await res.text()}`);
+      const gcs = await (await fetch(`${base}/api/geocontent/`, { headers })).json();
+      return gcs.find((g) => g.title === title).id;
+    }
+
+    // 1. S-57: upload and review, then apply (each in a fresh process).
+    let p = await startPortal();
+    const gcS57 = await newGc(p.headers, 'Bench S-57 upload');
+    console.log(`S-57 zip, ${mb(s57Size)} MB:`);
+    let t0 = performance.now();
+    const staged = await peakDuring(p.portal.pid, async () => {
+      const form = new FormData();
+      form.append('gcid', String(gcS57));
+      form.append('files', await openAsBlob(s57Zip), 's57.zip');
+      const res = await fetch(`${base}/api/geocontent/addenc`, { method: 'POST', headers: p.headers, body: form });
+      if (!res.ok) throw new Error(`addenc: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      return res.json();
+    });
+    p.report('upload and review', staged.peak, (performance.now() - t0) / 1000);
+    await p.stop();
+    p = await startPortal();
+    t0 = performance.now();
+    const applied = await peakDuring(p.portal.pid, async () => {
+      const res = await fetch(`${base}/api/geocontent/ApplyEnc?guid=${staged.result.guid}`, { headers: p.headers });
+      if (!res.ok) throw new Error(`ApplyEnc: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      return res.json();
+    });
+    p.report('apply', applied.peak, (performance.now() - t0) / 1000);
+    await p.stop();
+
+    // 2. S-63: upload, then the conversion job.
+    p = await startPortal();
+    const gcS63 = await newGc(p.headers, 'Bench S-63 upload');
+    console.log(`S-63 exchange set, ${mb(s63Size)} MB:`);
+    t0 = performance.now();
+    const queued = await peakDuring(p.portal.pid, async () => {
+      const form = new FormData();
+      form.append('deviceKey', hwId);
+      form.append('geocontentId', String(gcS63));
+      form.append('file', await openAsBlob(s63Zip), 's63.zip');
+      const res = await fetch(`${base}/api/geocontent/AddS63ToGeocontent`, { method: 'POST', headers: p.headers, body: form });
+      if (!res.ok) throw new Error(`AddS63ToGeocontent: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      return res.json();
+    });
+    p.report('upload', queued.peak, (performance.now() - t0) / 1000);
+    t0 = performance.now();
+    const converted = await peakDuring(p.portal.pid, async () => {
+      for (;;) {
+        const collection = await (await fetch(`${base}/charts/getCollection?gcid=${gcS63}`, { headers: p.headers })).json();
+        const state = collection.conversion?.state;
+        if (state && !['queued', 'running'].includes(state)) return collection;
+        await sleep(500);
+      }
+    });
+    p.report(
+      `conversion (${converted.result.conversion.state}, ${converted.result.charts.length} cells listed)`,
+      converted.peak,
+      (performance.now() - t0) / 1000,
+    );
+    await p.stop();
+  } finally {
+    children.forEach((c) => c.kill('SIGTERM'));
+    await sleep(500);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
