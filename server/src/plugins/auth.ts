@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Locale, Role } from '@chartroom/contracts/constants';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import { readCacheOf } from '../db/read-cache.js';
 import { revokedSessions, users, type UserRow } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
@@ -98,6 +99,24 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
 
   const sessionOver = () => new AppError('token_expired', 'Your session has expired: sign in again');
 
+  const sessionQuery = () =>
+    preparedQuery(db, 'session_actor', (d, name) =>
+      d
+        .select({
+          id: users.id,
+          email: users.email,
+          roles: users.roles,
+          currentGcId: users.currentGcId,
+          locale: users.locale,
+          tokenVersion: users.tokenVersion,
+          isRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${sql.placeholder('sid')})`,
+        })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('sub')))
+        .limit(1)
+        .prepare(name),
+    );
+
   async function loadActor(request: FastifyRequest): Promise<Actor> {
     if (request.actor) return request.actor;
     if (!request.headers.authorization) throw new AppError('unauthorized', 'Sign in to continue');
@@ -120,19 +139,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     // One query: the account and whether this session was logged out (answered from the read cache
     // while nothing was written since, see db/read-cache.ts).
     const [row] = await readCacheOf(db).get(`session:${claims.sub}:${claims.sid}`, () =>
-      db
-        .select({
-          id: users.id,
-          email: users.email,
-          roles: users.roles,
-          currentGcId: users.currentGcId,
-          locale: users.locale,
-          tokenVersion: users.tokenVersion,
-          isRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${claims.sid})`,
-        })
-        .from(users)
-        .where(eq(users.id, claims.sub))
-        .limit(1),
+      sessionQuery().execute({ sub: claims.sub, sid: claims.sid }),
     );
     if (!row || row.isRevoked || row.tokenVersion !== claims.tv) {
       request.tokenError = 'invalid';

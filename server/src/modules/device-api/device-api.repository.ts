@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, desc, eq, gt, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import {
   activations,
   cellKeys,
@@ -59,7 +60,7 @@ export async function linkInstallation(db: DbOrTx, registrationId: number, insta
  * A live registration by its token hash, with its installations' licences, in one query (every
  * device call starts here, so it is kept to one round trip).
  */
-export async function findDeviceByToken(db: DbOrTx, tokenHash: string) {
+export function findDeviceByToken(db: DbOrTx, tokenHash: string | Placeholder) {
   return db
     .select({
       registration: deviceRegistrations,
@@ -97,6 +98,13 @@ export const deliveryCellColumns = {
   updatedAt: charts.updatedAt,
 };
 export type DeliveryCell = { [K in keyof typeof deliveryCellColumns]: ChartDbRow[K] };
+
+/** The same as a prepared statement of the database: every device call reads it. */
+export function findDeviceByTokenPrepared(db: Db, tokenHash: string) {
+  return preparedQuery(db, 'device_by_token', (d, name) => findDeviceByToken(d, sql.placeholder('tokenHash')).prepare(name)).execute({
+    tokenHash,
+  });
+}
 
 /** The ENC cells of some geocontents changed after a time (only what an update check answers with). */
 export async function listEncCellsChangedSince(db: DbOrTx, geocontentIds: number[], since: Date) {

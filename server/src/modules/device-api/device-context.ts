@@ -4,7 +4,7 @@ import { readCacheOf } from '../../db/read-cache.js';
 import type { DeviceRegistrationRow } from '../../db/schema/index.js';
 import type { DeliveryCell } from './device-api.repository.js';
 import { AppError } from '../../errors.js';
-import { findDeviceByToken, listEncCells, listEncCellsChangedSince } from './device-api.repository.js';
+import { findDeviceByTokenPrepared, listEncCells, listEncCellsChangedSince } from './device-api.repository.js';
 import { hashDeviceToken, readDeviceToken } from './device-token.js';
 
 export interface DeviceLicense {
@@ -39,7 +39,7 @@ export function deviceAuthenticator(db: Db) {
     if (!token) throw new AppError('unauthorized', 'A device token is required: redeem an activation code first');
     const tokenHash = hashDeviceToken(token);
     // From the read cache while nothing was written since (embedded database; a revocation is a write).
-    const rows = await readCacheOf(db).get(`device:${tokenHash}`, () => findDeviceByToken(db, tokenHash));
+    const rows = await readCacheOf(db).get(`device:${tokenHash}`, () => findDeviceByTokenPrepared(db, tokenHash));
     const registration = rows[0]?.registration;
     const held = rows.flatMap((r) =>
       r.installation && r.license && r.product ? [{ ...r, installation: r.installation, license: r.license, product: r.product }] : [],

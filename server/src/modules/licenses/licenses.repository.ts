@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, asc, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { distributors, geocontents, installations, licenses, products, providers, users } from '../../db/schema/index.js';
 
 export async function insertLicense(db: DbOrTx, values: typeof licenses.$inferInsert) {
@@ -62,7 +63,7 @@ export interface InstallationJson {
  * A user's licences with product, geocontent and installations, oldest first: one round trip (the
  * installations aggregated per licence by the database), since the profile is read on every poll.
  */
-export async function listLicensesOfUser(db: DbOrTx, userId: number) {
+export function listLicensesOfUser(db: DbOrTx, userId: number | Placeholder) {
   return db
     .select({
       license: licenses,
@@ -78,6 +79,13 @@ export async function listLicensesOfUser(db: DbOrTx, userId: number) {
     .innerJoin(geocontents, eq(geocontents.id, products.geocontentId))
     .where(eq(licenses.userId, userId))
     .orderBy(asc(licenses.issuedAt), asc(licenses.id));
+}
+
+/** The same as a prepared statement of the database (the profile reads it on every visit). */
+export function listLicensesOfUserPrepared(db: Db, userId: number) {
+  return preparedQuery(db, 'licenses_of_user', (d, name) => listLicensesOfUser(d, sql.placeholder('userId')).prepare(name)).execute({
+    userId,
+  });
 }
 
 /** Licences a distributor issued for one product. */

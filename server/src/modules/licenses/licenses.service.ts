@@ -18,7 +18,7 @@ import {
   findPublisherLicense,
   insertLicense,
   listLicensesOfGeocontent,
-  listLicensesOfUser,
+  listLicensesOfUserPrepared,
 } from './licenses.repository.js';
 
 /**
@@ -136,7 +136,7 @@ export async function listProviderLicenses(opts: { db: Db; actor: Actor; gcId: n
 
 /** The `listLicenses` hook of `/users/getprofile`: the user's licences with installations. */
 export async function listUserLicenses(db: Db, userId: number): Promise<UserLicense[]> {
-  const rows = await readCacheOf(db).get(`licenses-of-user:${userId}`, () => listLicensesOfUser(db, userId));
+  const rows = await readCacheOf(db).get(`licenses-of-user:${userId}`, () => listLicensesOfUserPrepared(db, userId));
   return rows.map(({ license, product, geocontent, installations }) => ({
     id: license.id,
     product: {
