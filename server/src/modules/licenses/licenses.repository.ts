@@ -17,7 +17,7 @@ const publisherColumns = {
 };
 
 /** Licences of one geocontent's products, with what the publisher's table shows. */
-export async function listLicensesOfGeocontent(db: DbOrTx, gcId: number) {
+export function listLicensesOfGeocontent(db: DbOrTx, gcId: number | Placeholder) {
   return db
     .select(publisherColumns)
     .from(licenses)
@@ -28,6 +28,13 @@ export async function listLicensesOfGeocontent(db: DbOrTx, gcId: number) {
     .leftJoin(distributors, eq(distributors.id, licenses.distributorId))
     .where(eq(products.geocontentId, gcId))
     .orderBy(desc(licenses.issuedAt), desc(licenses.id));
+}
+
+/** The same as a prepared statement of the database (the provider's licences tab). */
+export function listLicensesOfGeocontentPrepared(db: Db, gcId: number) {
+  return preparedQuery(db, 'licenses_of_geocontent', (d, name) =>
+    listLicensesOfGeocontent(d, sql.placeholder('gcId')).prepare(name),
+  ).execute({ gcId });
 }
 
 export async function findPublisherLicense(db: DbOrTx, licenseId: number) {

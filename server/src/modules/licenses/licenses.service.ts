@@ -17,7 +17,7 @@ import {
   deleteLicensesOfUser,
   findPublisherLicense,
   insertLicense,
-  listLicensesOfGeocontent,
+  listLicensesOfGeocontentPrepared,
   listLicensesOfUserPrepared,
 } from './licenses.repository.js';
 
@@ -129,7 +129,7 @@ export async function listProviderLicenses(opts: { db: Db; actor: Actor; gcId: n
   const { db, actor, gcId } = opts;
   const rows = await readCacheOf(db).get(`licenses-of-gc:${actor.id}:${gcId}`, async () => {
     const gc = await requireOwnedGeocontent(db, actor, gcId);
-    return listLicensesOfGeocontent(db, gc.id);
+    return listLicensesOfGeocontentPrepared(db, gc.id);
   });
   return rows.map(toPublisherLicense);
 }
