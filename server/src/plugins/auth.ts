@@ -80,9 +80,9 @@ export function sessionOf(request: FastifyRequest): SessionClaims & { exp: numbe
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db; jwtSecret: string }) => {
   const { config, db } = opts;
-  await app.register(fastifyJwt, { secret: config.jwtSecret });
+  await app.register(fastifyJwt, { secret: opts.jwtSecret });
 
   app.decorateRequest('actor', null);
   app.decorateRequest('tokenError', null);

@@ -6,7 +6,10 @@ import type { FastifyInstance } from 'fastify';
  * needs: its own scripts, Mantine's inline styles, and what a MapLibre map needs (workers and
  * images from blob: URLs, data: images); nothing may frame the portal.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { publicUrl: string; /** Origins the web app may also fetch from (the S3 endpoint when downloads redirect there). */ connectOrigins?: string[] },
+): Promise<void> {
   const isHttps = opts.publicUrl.startsWith('https://');
   await app.register(fastifyHelmet, {
     global: true,
@@ -18,7 +21,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { publ
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(opts.connectOrigins ?? [])],
         workerSrc: ["'self'", 'blob:'],
         childSrc: ['blob:'],
         objectSrc: ["'none'"],
