@@ -28,6 +28,8 @@ export interface Database {
    * also runs after such a reconnect, since notifications in between are lost. Returns the stop.
    */
   listen(channel: string, onNotify: () => void, onError: (err: Error) => void): Promise<() => Promise<void>>;
+  /** Runs `work` while holding a PostgreSQL advisory lock, waiting for it (start-up steps: migrate, seed); PGlite just runs it. */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname.replace(/dist\/db\/migrations$/, 'src/db/migrations');
@@ -117,6 +119,19 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
       close: () => endPool(pool),
       listen: (channel, onNotify, onError) => listenPostgres(url, channel, onNotify, onError),
+      exclusive: async (name, work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock(hashtext($1))', [`chartroom:${name}`]);
+          try {
+            return await work();
+          } finally {
+            await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`chartroom:${name}`]);
+          }
+        } finally {
+          client.release();
+        }
+      },
     };
   }
   let client: PGlite;
@@ -136,6 +151,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    exclusive: (_name, work) => work(),
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, () => onNotify());
       return async () => {

@@ -98,10 +98,19 @@ export class S3BlobStore implements BlobStore {
     }
     const counter = byteCounter();
     const body = source.pipe(counter);
-    source.on('error', (err) => counter.destroy(err));
+    let sourceError: Error | null = null;
+    source.on('error', (err) => {
+      sourceError = err;
+      counter.destroy(err);
+    });
     // A multipart upload that fails is aborted by lib-storage: nothing appears under the key.
     const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key, Body: body }, partSize: PART_BYTES, queueSize: QUEUE });
-    await upload.done();
+    try {
+      await upload.done();
+    } catch (err) {
+      // The reason is the source's (a client gone away), not the abort that followed it.
+      throw sourceError ?? err;
+    }
     return { key, size: counter.bytes };
   }
 

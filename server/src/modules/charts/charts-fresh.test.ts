@@ -264,6 +264,6 @@ describe('S-63 conversion of sets built with packages/s63', () => {
       await t.database.db.execute(sql`UPDATE jobs SET run_at = now() WHERE state = 'queued'`);
     }
     const list = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}`, headers: p.headers })).json();
-    expect(list.conversion).toMatchObject({ state: 'failed', error: expect.stringContaining('no such file') });
+    expect(list.conversion).toMatchObject({ state: 'failed', error: expect.stringContaining('stored file was not found') });
   });
 });
