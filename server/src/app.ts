@@ -43,8 +43,8 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { dbRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
-import { LocalBlobStore, type BlobStore } from './storage/blob-store.js';
-import { S3BlobStore } from './storage/s3-blob-store.js';
+import type { BlobStore } from './storage/blob-store.js';
+import { openBlobStore } from './storage/open-blob-store.js';
 import { unzipLimitsOf } from './storage/zip-unpack.js';
 
 /** `?token=…` (a reset link) becomes `?token=[redacted]`. */
@@ -115,7 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('config', config);
   const processes = new ProcessRegistry({ db, log: app.log });
-  const blobStore: BlobStore = config.s3 ? new S3BlobStore(config.s3) : new LocalBlobStore(`${config.dataDir}/blobs`, processes.id);
+  const blobStore = openBlobStore(config, processes.id);
   app.decorate('blobs', blobStore);
   app.decorate('processes', processes);
 

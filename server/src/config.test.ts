@@ -38,7 +38,13 @@ describe('configuration', () => {
       region: 'us-east-1',
     });
     expect(loadConfig({ DATA_DIR: dir, S3_URL: 'http://k:s@127.0.0.1:9000/b1x', S3_REGION: 'eu-west-2' }).s3?.region).toBe('eu-west-2');
-    for (const bad of ['ftp://key:hunter22@host/bucket', 'http://key:hunter22@host:9000/', 'http://key@host:9000/b1x', 'http://key:hunter22@host/B_x', 'not a url hunter22']) {
+    for (const bad of [
+      'ftp://key:hunter22@host/bucket',
+      'http://key:hunter22@host:9000/',
+      'http://key@host:9000/b1x',
+      'http://key:hunter22@host/B_x',
+      'not a url hunter22',
+    ]) {
       const attempt = () => loadConfig({ DATA_DIR: dir, S3_URL: bad });
       expect(attempt).toThrow(ConfigError);
       expect(attempt).toThrow(/S3_URL: must look like http\(s\):\/\/ACCESS_KEY:SECRET@host:port\/bucket/);

@@ -53,7 +53,12 @@ async function endPool(pool: pg.Pool): Promise<void> {
 }
 
 /** LISTEN on a connection of its own; a dropped connection is made again after a second. */
-async function listenPostgres(url: string, channel: string, onNotify: () => void, onError: (err: Error) => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onError: (err: Error) => void,
+): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
   let client: pg.Client | null = null;
   let stopped = false;
@@ -96,7 +101,11 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
  * now: singleton periodic work (sweeps) under a PostgreSQL advisory lock held by a transaction, so
  * a process that dies lets go of it. PGlite is one process by construction: it just runs.
  */
-export async function runAsSingleton<T>(database: Database, name: string, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+export async function runAsSingleton<T>(
+  database: Database,
+  name: string,
+  work: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
   if (database.kind === 'pglite') return { ran: true, value: await work() };
   return database.db.transaction(async (tx) => {
     const got = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(hashtext(${`chartroom:${name}`})) AS got`)) as unknown as {

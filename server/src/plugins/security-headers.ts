@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  opts: { publicUrl: string; /** Origins the web app may also fetch from (the S3 endpoint when downloads redirect there). */ connectOrigins?: string[] },
+  opts: {
+    publicUrl: string;
+    /** Origins the web app may also fetch from (the S3 endpoint when downloads redirect there). */ connectOrigins?: string[];
+  },
 ): Promise<void> {
   const isHttps = opts.publicUrl.startsWith('https://');
   await app.register(fastifyHelmet, {

@@ -199,7 +199,11 @@ describe.each(stores)('blob store contract: $name', ({ open }) => {
 
   it('signs a short-lived download link on S3 that plain fetch can follow; none on disk', async () => {
     await store.put('t/links/notice.pdf', Buffer.from('%PDF-1.4 body'));
-    const url = await store.presignGet('t/links/notice.pdf', { fileName: 'notice 1.pdf', contentType: 'application/pdf', expiresSeconds: 60 });
+    const url = await store.presignGet('t/links/notice.pdf', {
+      fileName: 'notice 1.pdf',
+      contentType: 'application/pdf',
+      expiresSeconds: 60,
+    });
     if (store.kind === 'local') {
       expect(url).toBeNull();
       return;

@@ -269,4 +269,3 @@ async function removeDeadParts(dir: string, live: Set<string>, olderThan: number
   }
   return removed;
 }
-

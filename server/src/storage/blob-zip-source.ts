@@ -15,7 +15,8 @@ export async function openBlobZipSource(store: BlobStore, key: string): Promise<
       checkReadRange(size, offset, length);
       const bytes = await store.readRange(key, offset, length);
       // The blob shrank since it was sized: the same clear error as reading past its end.
-      if (bytes.length !== length) throw new S63Error('corrupt', `zip is truncated: it ends ${length - bytes.length} bytes early at offset ${offset + bytes.length}`);
+      if (bytes.length !== length)
+        throw new S63Error('corrupt', `zip is truncated: it ends ${length - bytes.length} bytes early at offset ${offset + bytes.length}`);
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     },
   };

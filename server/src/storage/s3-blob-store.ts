@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
@@ -85,7 +85,9 @@ export class S3BlobStore implements BlobStore {
       try {
         await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
       } catch (createErr) {
-        throw new Error(`the S3 bucket ${this.bucket} at ${this.location.endpoint} does not exist and cannot be made: ${describe(createErr)}`);
+        throw new Error(
+          `the S3 bucket ${this.bucket} at ${this.location.endpoint} does not exist and cannot be made: ${describe(createErr)}`,
+        );
       }
     }
   }
@@ -104,7 +106,12 @@ export class S3BlobStore implements BlobStore {
       counter.destroy(err);
     });
     // A multipart upload that fails is aborted by lib-storage: nothing appears under the key.
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key, Body: body }, partSize: PART_BYTES, queueSize: QUEUE });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key, Body: body },
+      partSize: PART_BYTES,
+      queueSize: QUEUE,
+    });
     try {
       await upload.done();
     } catch (err) {
@@ -117,7 +124,11 @@ export class S3BlobStore implements BlobStore {
   async get(key: string, range?: ByteRange): Promise<Readable> {
     try {
       const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.objectKey(key),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       return out.Body as Readable;
     } catch (err) {
@@ -177,7 +188,8 @@ export class S3BlobStore implements BlobStore {
       if (keys.length > 0) {
         const out = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
         const failed = out.Errors ?? [];
-        if (failed.length > 0) throw new Error(`S3 refused to delete ${failed.length} objects under ${prefix}: ${failed[0]?.Message ?? ''}`);
+        if (failed.length > 0)
+          throw new Error(`S3 refused to delete ${failed.length} objects under ${prefix}: ${failed[0]?.Message ?? ''}`);
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

@@ -50,7 +50,10 @@ export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
     { onRequest: asProvider, schema: { tags: ['ntm'], summary: 'The NTM PDF itself', security, params: idParams } },
     async (request, reply) => {
       const row = await requireOwnedNtm({ db, actor: actorOf(request), input: request.params });
-      const url = await presignedDownload(app.blobs, app.config, row.blobKey, { fileName: `${row.id}.pdf`, contentType: 'application/pdf' });
+      const url = await presignedDownload(app.blobs, app.config, row.blobKey, {
+        fileName: `${row.id}.pdf`,
+        contentType: 'application/pdf',
+      });
       if (url) return reply.header('cache-control', 'no-store').redirect(url);
       reply.header('content-type', 'application/pdf');
       reply.header('content-length', String(row.size));
