@@ -52,6 +52,7 @@ describe('two web processes and a worker on one PostgreSQL and one S3 store', ()
   const web = [freePort(), freePort() + 1] as const;
   const base = (i: 0 | 1) => `http://127.0.0.1:${web[i]}`;
   let worker: ChildProcess;
+  let common: Record<string, string> = {};
   let token = '';
   let gcId = 0;
 
@@ -70,7 +71,7 @@ describe('two web processes and a worker on one PostgreSQL and one S3 store', ()
     gcId = (await seedProvider(database.db, { ownerUserId: user.id, title: 'Multi Office', geocontentTitle: 'Multi charts' })).geocontent
       .id;
 
-    const common = { DATABASE_URL: url.toString(), S3_URL: s3.url, DATA_KEY: randomBytes(32).toString('base64') };
+    common = { DATABASE_URL: url.toString(), S3_URL: s3.url, DATA_KEY: randomBytes(32).toString('base64') };
     startProcess({ ...common, PORT: String(web[0]), JOBS: 'false' });
     startProcess({ ...common, PORT: String(web[1]), JOBS: 'false' });
     worker = startProcess({ ...common, PORT: '1' }, ['--worker']);
@@ -91,8 +92,10 @@ describe('two web processes and a worker on one PostgreSQL and one S3 store', ()
   }, 240_000);
 
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((ok) => c.once('exit', ok)) : null)));
+    const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+    const exited = running.map((c) => new Promise((ok) => c.once('exit', ok)));
+    for (const c of running) c.kill('SIGKILL');
+    await Promise.all(exited);
     await database?.close();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -193,5 +196,54 @@ describe('two web processes and a worker on one PostgreSQL and one S3 store', ()
     // Run once, by one process: nothing lost, nothing done twice.
     expect(rows.rows).toEqual([{ state: 'done', attempts: 1 }]);
     expect(worker.exitCode).toBeNull();
+  });
+
+  it('finishes a conversion in a second worker when the first is killed with -9 mid-way: nothing lost, nothing done twice', async () => {
+    const ck1 = '1234567890';
+    const ck2 = 'ABCDEF0123';
+    const hwId = '8A4C1';
+    const cell = buildDemoHarbourCell();
+    // Enough cells that the conversion is still running when the test sees it claimed.
+    const names = Array.from({ length: 120 }, (_, i) => `XX5K${String(i).padStart(4, '0')}`);
+    const set = buildExchangeSet({
+      cells: names.map((name) => ({ name, edition: 1, update: 0, encrypted: encryptCell(cell, `${name}.000`, ck1) })),
+      permitText: writePermitFile({
+        enc: names.map((cellName) => ({ permit: createCellPermit({ cellName, expiry: '20991231', ck1, ck2, hwId }), edition: 1 })),
+      }),
+    });
+    const up = await post(0, '/api/geocontent/AddS63ToGeocontent', [
+      { name: 'geocontentId', value: String(gcId) },
+      { name: 'deviceKey', value: hwId },
+      { name: 'file', filename: 'XX_big.zip', data: set },
+    ]);
+    expect(up.status).toBe(200);
+    const jobState = async () => {
+      const r = (await database.db.execute(
+        sql`SELECT state, attempts FROM jobs WHERE kind = 'charts.s63-conversion' ORDER BY id DESC LIMIT 1`,
+      )) as unknown as { rows: { state: string; attempts: number }[] };
+      return r.rows[0]!;
+    };
+    // Killed as soon as it has claimed the job (the state the database shows), not after a guess at time.
+    const claimed = await waitFor(async () => {
+      const job = await jobState();
+      return job.state === 'queued' ? null : job;
+    });
+    worker.kill('SIGKILL');
+    await new Promise((ok) => worker.once('exit', ok));
+    expect(claimed.state).toBe('running');
+
+    worker = startProcess(common, ['--worker']);
+    const done = await waitFor(async () => {
+      const job = await jobState();
+      return job.state === 'done' || job.state === 'failed' ? job : null;
+    });
+    expect(done).toEqual({ state: 'done', attempts: 2 });
+    const list = (await (await fetch(`${base(1)}/charts/getCollection?gcid=${gcId}`, { headers: auth() })).json()) as {
+      charts: { name: string }[];
+      conversion: { state: string; cells: { name: string; status: string }[] };
+    };
+    expect(list.conversion.state).toBe('done');
+    expect(list.conversion.cells.filter((c) => c.status === 'decrypted')).toHaveLength(names.length);
+    expect(list.charts.map((c) => c.name).sort()).toEqual(names);
   });
 });
