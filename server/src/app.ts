@@ -4,7 +4,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import { runAsSingleton, type Database } from './db/client.js';
+import { JOBS_CHANNEL } from './jobs/queue.js';
+import { checkDataKey, resolveJwtSecret } from './lib/shared-secrets.js';
 import { JobRunner } from './jobs/runner.js';
 import { ProcessRegistry } from './jobs/process-registry.js';
 import { createMailer } from './lib/mailer.js';
@@ -41,7 +43,8 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { dbRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
-import { LocalBlobStore, type BlobStore } from './storage/blob-store.js';
+import type { BlobStore } from './storage/blob-store.js';
+import { openBlobStore } from './storage/open-blob-store.js';
 import { unzipLimitsOf } from './storage/zip-unpack.js';
 
 /** `?token=…` (a reset link) becomes `?token=[redacted]`. */
@@ -126,11 +129,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('config', config);
   const processes = new ProcessRegistry({ db, log: app.log });
-  const blobStore = new LocalBlobStore(`${config.dataDir}/blobs`, processes.id);
+  const blobStore = openBlobStore(config, processes.id);
   app.decorate('blobs', blobStore);
   app.decorate('processes', processes);
 
-  registerSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
+  registerSecurityHeaders(app, {
+    publicUrl: config.PUBLIC_URL,
+    connectOrigins: config.s3 && config.S3_REDIRECT_DOWNLOADS ? [config.s3.endpoint] : [],
+  });
   await registerOpenApi(app);
   // Counters shared by every process live in PostgreSQL. Embedded PGlite is one process by
   // construction, so its counters stay in memory: exact, and no write per limited request (a device
@@ -140,10 +146,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(database.kind === 'postgres' ? { store: dbRateLimitStore(db) } : {}),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: config.MAX_CHART_UPLOAD_BYTES, files: 2000, fields: 50 } });
-  await app.register(authPlugin, { config, db });
+  // Every process of the installation signs with one secret and unseals with one data key.
+  await checkDataKey(db, config.dataKey);
+  const jwtSecret = await resolveJwtSecret(db, { jwtSecret: config.JWT_SECRET, dataDir: config.dataDir });
+  await app.register(authPlugin, { config, db, jwtSecret });
 
   const mailer = createMailer(config, app.log);
-  const jobs = new JobRunner({ db, log: app.log, processes });
+  const jobs = new JobRunner({
+    db,
+    log: app.log,
+    processes,
+    wakeups: (onNotify) =>
+      database.listen(JOBS_CHANNEL, onNotify, (err) => app.log.warn({ err }, 'job wake-up connection failed; polling until it is back')),
+  });
   jobs.register(mailJobKind, mailJobHandler(mailer));
   jobs.register(s63ConversionJobKind, s63ConversionJob(app.blobs, unzipLimitsOf(config)));
   jobs.register(passwordReminderJobKind, passwordReminderJob(config.PUBLIC_URL));
@@ -202,18 +217,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerDeviceApi(app, { config, db, jobs });
   await registerStaticWeb(app, config.webDist);
 
-  const sweep = () =>
-    sweepUploads({ db, blobs: blobStore, processes, requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000, log: app.log });
+  // One process at a time sweeps (an advisory lock on PostgreSQL); the others skip that round.
+  const sweep = async (): Promise<SweepReport> => {
+    const outcome = await runAsSingleton(database, 'upload-sweep', () =>
+      sweepUploads({ db, blobs: blobStore, processes, requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000, log: app.log }),
+    );
+    return outcome.ran ? outcome.value : { partFiles: 0, orphanFolders: 0, expiredUploads: 0, reopenedUploads: 0 };
+  };
   app.decorate('sweepUploads', sweep);
   let sweepTimer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     await blobStore.prepare();
     await processes.start();
-    await sweep();
+    // A web-only process (JOBS=false) leaves the sweeps to the processes that run jobs.
+    if (config.JOBS !== false) await sweep();
   });
-  if (opts.startJobs !== false && config.JOBS) {
+  if (opts.startJobs !== false && config.JOBS !== false) {
     app.addHook('onReady', async () => {
-      jobs.start();
+      await jobs.start();
       sweepTimer = setInterval(() => sweep().catch((err: unknown) => app.log.warn({ err }, 'upload sweep failed')), 10 * 60_000);
       sweepTimer.unref();
     });
@@ -224,6 +245,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await processes.stop();
     mailer.close();
     tiles.store.close();
+    await blobStore.close();
   });
   return app;
 }

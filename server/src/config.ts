@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseS3Url, type S3Location } from './storage/s3-url.js';
 
 // The environment, parsed once at boot by one schema; a bad value stops the start naming it.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -67,7 +68,21 @@ const envSchema = z.object({
     .default(7 * 24),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
-  JOBS: bool.default(true),
+  /** true: web and jobs (one process); false: web only; only: jobs only, no web (`npm run worker`). */
+  JOBS: z
+    .enum(['true', 'false', '1', '0', 'only'])
+    .default('true')
+    .transform((v) => (v === 'only' ? ('only' as const) : v === 'true' || v === '1')),
+  /** Blobs in an S3-compatible store instead of DATA_DIR/blobs: http(s)://ACCESS_KEY:SECRET@host:port/bucket (path-style). */
+  S3_URL: z.string().optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  /** How long a presigned download link (NTM PDFs, raw depth files on S3) stays valid. */
+  S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** On S3: answer NTM PDF and raw depth downloads with a redirect to a presigned URL (needs CORS on the bucket). */
+  S3_REDIRECT_DOWNLOADS: bool.default(false),
   /** Memory for the chart map's cell indexes and made tiles (least recently used dropped first). */
   TILE_CACHE_MB: z.coerce.number().int().min(16).default(512),
   /** Behind a reverse proxy: trust its X-Forwarded-For for client addresses (rate limits, audit). */
@@ -107,7 +122,14 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
-export type Config = Omit<Env, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string; jwtSecret: string; webDist: string; dataKey: Buffer };
+export type Config = Omit<Env, 'PUBLIC_URL' | 'S3_URL'> & {
+  PUBLIC_URL: string;
+  dataDir: string;
+  webDist: string;
+  dataKey: Buffer;
+  /** The S3 store when S3_URL is set, else null (blobs on the local disk). */
+  s3: S3Location | null;
+};
 
 export class ConfigError extends Error {}
 
@@ -117,26 +139,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
-  const values = { ...parsed.data, ...overrides };
+  const { S3_URL, ...values } = { ...parsed.data, ...overrides };
+  const s3 = S3_URL ? parseS3Url(S3_URL, values.S3_REGION) : null;
+  // The reason never repeats the URL: it holds the secret.
+  if (typeof s3 === 'string') throw new ConfigError(`Invalid configuration: S3_URL: ${s3}`);
   const dataDir = resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
     ...values,
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     dataDir,
-    jwtSecret: values.JWT_SECRET ?? persistentSecret(dataDir),
+    s3,
     dataKey: values.DATA_KEY ? Buffer.from(values.DATA_KEY, 'base64') : persistentDataKey(dataDir),
     webDist: resolve(values.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
-}
-
-/** Without JWT_SECRET, a random secret is made once and kept in the data folder (0600). */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 /** Without DATA_KEY, a random 256-bit key is made once and kept in the data folder (0600). */

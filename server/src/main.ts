@@ -7,7 +7,8 @@ import { seedDemo } from './db/seed/demo.js';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    // `npm run worker` (or JOBS=only): a process that runs jobs and sweeps and answers no requests.
+    config = loadConfig(process.env, process.argv.includes('--worker') ? { JOBS: 'only' } : {});
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -16,8 +17,11 @@ async function main(): Promise<void> {
     throw err;
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  await database.migrate();
-  if (config.SEED_DEMO) await seedDemo(database.db, { extensions: demoExtensions(config) });
+  // Several processes may start together: migrations and the demo seed run under one advisory lock.
+  await database.exclusive('migrate', async () => {
+    await database.migrate();
+    if (config.SEED_DEMO) await seedDemo(database.db, { extensions: demoExtensions(config) });
+  });
 
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
@@ -40,8 +44,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  if (config.JOBS === 'only') {
+    await app.ready();
+    app.log.info(`Chartroom worker ${app.processes.id} is running jobs (${database.kind} database, ${app.blobs.kind} blob store)`);
+    return;
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Chartroom is running on http://localhost:${config.PORT} (${database.kind} database)`);
+  app.log.info(
+    `Chartroom is running on http://localhost:${config.PORT} (${database.kind} database, ${app.blobs.kind} blob store${config.JOBS ? '' : ', web only'})`,
+  );
 }
 
 main().catch((err: unknown) => {

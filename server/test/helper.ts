@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Env } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedUser } from '../src/db/seed/factories.js';
+import { startTestS3 } from './s3.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,8 +45,10 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { logStream?: N
       await c.end();
     };
   }
+  // TEST_BLOB_STORE=s3 runs the suite with its blobs on a real S3 protocol server (s3rver) in this process.
+  const s3 = process.env.TEST_BLOB_STORE === 's3' ? await startTestS3() : null;
   const config = loadConfig(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...(s3 ? { S3_URL: s3.url } : {}) },
     { JWT_SECRET: 'test-secret-test-secret-test-secret-000', ...env },
   );
   const database = await openDatabase({ url, dataDir: undefined });
@@ -66,6 +69,7 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { logStream?: N
       await app.close();
       await database.close();
       if (dropDb) await dropDb();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
     async loginAs(roles, email) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -22,6 +22,14 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (by any process on PostgreSQL, this one on
+   * PGlite). PostgreSQL listens on a connection of its own, made again when it drops; `onNotify`
+   * also runs after such a reconnect, since notifications in between are lost. Returns the stop.
+   */
+  listen(channel: string, onNotify: () => void, onError: (err: Error) => void): Promise<() => Promise<void>>;
+  /** Runs `work` while holding a PostgreSQL advisory lock, waiting for it (start-up steps: migrate, seed); PGlite just runs it. */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname.replace(/dist\/db\/migrations$/, 'src/db/migrations');
@@ -44,16 +52,95 @@ async function endPool(pool: pg.Pool): Promise<void> {
   await closed;
 }
 
+/** LISTEN on a connection of its own; a dropped connection is made again after a second. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onError: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onNotify();
+    });
+    c.on('error', (err) => {
+      onError(err);
+      void c.end().catch(() => undefined);
+      if (client === c) client = null;
+      if (!stopped) retry = setTimeout(() => void reconnect(), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  };
+  const reconnect = async () => {
+    try {
+      await connect();
+      onNotify();
+    } catch (err) {
+      onError(err as Error);
+      if (!stopped) retry = setTimeout(() => void reconnect(), 1000);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = null;
+  };
+}
+
+/**
+ * Runs `work` in one process of all that share the database, or not at all when another runs it
+ * now: singleton periodic work (sweeps) under a PostgreSQL advisory lock held by a transaction, so
+ * a process that dies lets go of it. PGlite is one process by construction: it just runs.
+ */
+export async function runAsSingleton<T>(
+  database: Database,
+  name: string,
+  work: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  if (database.kind === 'pglite') return { ran: true, value: await work() };
+  return database.db.transaction(async (tx) => {
+    const got = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(hashtext(${`chartroom:${name}`})) AS got`)) as unknown as {
+      rows: { got: boolean }[];
+    };
+    if (!got.rows[0]?.got) return { ran: false as const };
+    return { ran: true as const, value: await work() };
+  });
+}
+
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory). */
 export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | undefined }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const url = opts.url;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
       close: () => endPool(pool),
+      listen: (channel, onNotify, onError) => listenPostgres(url, channel, onNotify, onError),
+      exclusive: async (name, work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock(hashtext($1))', [`chartroom:${name}`]);
+          try {
+            return await work();
+          } finally {
+            await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`chartroom:${name}`]);
+          }
+        } finally {
+          client.release();
+        }
+      },
     };
   }
   let client: PGlite;
@@ -73,5 +160,12 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    exclusive: (_name, work) => work(),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
   };
 }

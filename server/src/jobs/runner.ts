@@ -21,6 +21,8 @@ export interface RunnerOptions {
   leaseMs?: number;
   /** Records which process runs a job, so a job of a process known to be gone is taken over at once. */
   processes?: ProcessRegistry;
+  /** Subscribes to new-job notifications (LISTEN on PostgreSQL); the runner then picks up at once instead of at its next poll. */
+  wakeups?: (onNotify: () => void) => Promise<() => Promise<void>>;
 }
 
 /**
@@ -33,6 +35,8 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  private wokenWhileRunning = false;
+  private unlisten: (() => Promise<void>) | null = null;
   private readonly pollMs: number;
   private readonly backoffMs: number;
   private readonly leaseMs: number;
@@ -47,9 +51,10 @@ export class JobRunner {
     this.handlers.set(kind, handler);
   }
 
-  start(): void {
+  async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
+    if (this.opts.wakeups) this.unlisten = await this.opts.wakeups(() => this.wake());
     this.schedule(0);
   }
 
@@ -57,7 +62,20 @@ export class JobRunner {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.unlisten?.();
+    this.unlisten = null;
     await this.running;
+  }
+
+  /** A job was enqueued: look now rather than at the next poll (or right after the current round). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.wokenWhileRunning = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
   }
 
   /** Runs ready jobs until none is left (tests, and the poll loop). Returns how many ran. */
@@ -70,11 +88,13 @@ export class JobRunner {
   private schedule(delay: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      this.timer = null;
+      this.wokenWhileRunning = false;
       this.running = this.drain()
         .catch((err: unknown) => this.opts.log.error({ err }, 'job runner poll failed'))
         .then(() => {
           this.running = null;
-          this.schedule(this.pollMs);
+          this.schedule(this.wokenWhileRunning ? 0 : this.pollMs);
         });
     }, delay);
   }

@@ -81,11 +81,11 @@ export function sessionOf(request: FastifyRequest): SessionClaims & { exp: numbe
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db; jwtSecret: string }) => {
   const { config, db } = opts;
   // Verified tokens are kept (up to 10,000, never past their `exp`): the signature and the claims of
   // a token a client sends again are not worked out again. Revocation is checked per request below.
-  await app.register(fastifyJwt, { secret: config.jwtSecret, verify: { cache: 10_000 } });
+  await app.register(fastifyJwt, { secret: opts.jwtSecret, verify: { cache: 10_000 } });
 
   app.decorateRequest('actor', null);
   app.decorateRequest('tokenError', null);

@@ -7,7 +7,11 @@ import helmet, { type HelmetOptions } from 'helmet';
  * needs: its own scripts, Mantine's inline styles, and what a MapLibre map needs (workers and
  * images from blob: URLs, data: images); nothing may frame the portal.
  */
-export function securityHeaderOptions(opts: { publicUrl: string }): HelmetOptions {
+export function securityHeaderOptions(opts: {
+  publicUrl: string;
+  /** Origins the web app may also fetch from (the S3 endpoint when downloads redirect there). */
+  connectOrigins?: string[];
+}): HelmetOptions {
   const isHttps = opts.publicUrl.startsWith('https://');
   return {
     contentSecurityPolicy: {
@@ -18,7 +22,7 @@ export function securityHeaderOptions(opts: { publicUrl: string }): HelmetOption
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(opts.connectOrigins ?? [])],
         workerSrc: ["'self'", 'blob:'],
         childSrc: ['blob:'],
         objectSrc: ["'none'"],
@@ -59,7 +63,7 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl: string }): void {
+export function registerSecurityHeaders(app: FastifyInstance, opts: Parameters<typeof securityHeaderOptions>[0]): void {
   const headers = computeSecurityHeaders(securityHeaderOptions(opts));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

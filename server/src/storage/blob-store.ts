@@ -1,22 +1,72 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { chmod, copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AppError } from '../errors.js';
 
-/** Where files live: keys are relative paths like `ntm/12/<uuid>.pdf`. Local disk by default. */
+/** Bytes `start` to `end` of a blob, both included (as in HTTP ranges and fs streams). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** A folder of the store (the next part of the keys under a prefix), for the leftover sweep. */
+export interface BlobFolder {
+  name: string;
+  /** The newest change inside it (local: the folder's mtime; S3: its newest object). */
+  lastModifiedMs: number;
+  /** Holds no file at all (only the local disk can have such folders). */
+  isEmpty: boolean;
+}
+
+/**
+ * Where files live: keys are relative paths like `ntm/12/<uuid>.pdf`. Local disk by default, an
+ * S3-compatible object store with S3_URL (s3-blob-store.ts). Readers get streams, byte ranges or
+ * whole buffers, never a path: a library that needs a file (h5wasm) borrows one with `withFile`.
+ */
 export interface BlobStore {
-  /** Streams into a temporary file, then moves it into place: a failed write leaves nothing behind. */
+  readonly kind: 'local' | 's3';
+  /** Makes the folder or checks the bucket; called once at start. */
+  prepare(): Promise<void>;
+  /** Streams the source in; the blob appears whole or not at all (a failed write leaves nothing). */
   put(key: string, source: Readable | Uint8Array): Promise<{ key: string; size: number }>;
-  get(key: string): Readable;
+  /** The blob (or one range of it) as a stream; BlobNotFoundError when there is none. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  /** The whole blob in memory (cells of a few MB); BlobNotFoundError when there is none. */
   read(key: string): Promise<Buffer>;
+  /** Up to `length` bytes from `start` (fewer at the blob's end, none past it); BlobNotFoundError when there is none. */
+  readRange(key: string, start: number, length: number): Promise<Buffer>;
+  /** The blob's size, or null when there is none. */
   size(key: string): Promise<number | null>;
+  copy(from: string, to: string): Promise<void>;
   delete(key: string): Promise<void>;
   /** Deletes every key under a prefix (a staged upload's folder). */
   deletePrefix(prefix: string): Promise<void>;
-  /** A path on disk for libraries that need one (h5wasm); local store only. */
-  localPath(key: string): string;
+  /** The folders directly under a prefix (`staging`, `s63`), for the sweep of what no row knows. */
+  listFolders(prefix: string): Promise<BlobFolder[]>;
+  /** Removes partial writes that no live process will finish; returns how many. */
+  removeDeadPartials(live: Set<string>, olderThanMs: number): Promise<number>;
+  /**
+   * Lends a file holding the blob to a library that can only open paths (h5wasm): the local store
+   * lends its own file, S3 a temporary copy removed when `use` ends.
+   */
+  withFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
+  /** A short-lived URL a browser can fetch the blob from directly; null when the store has none (local disk). */
+  presignGet(key: string, opts: { fileName: string; contentType: string; expiresSeconds?: number }): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+/** A blob the database names is missing from the store: a 404 for whoever asked. */
+export class BlobNotFoundError extends AppError {
+  constructor(readonly key: string) {
+    super('not_found', 'The stored file was not found');
+  }
+}
+
+export function isBlobNotFound(err: unknown): err is BlobNotFoundError {
+  return err instanceof BlobNotFoundError;
 }
 
 /** A partial write: `.<process id>.<uuid>.part`, so a sweep can tell whose process left it. */
@@ -28,11 +78,15 @@ export function partFileOwner(name: string): string | null | undefined {
   return m ? (m[1] ?? null) : undefined;
 }
 
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
 /**
  * Files and folders are made readable by the server's user only (0600 / 0700): the store holds
  * decrypted S-63 cells, which their permits protect everywhere else.
  */
 export class LocalBlobStore implements BlobStore {
+  readonly kind = 'local' as const;
+
   /** @param owner this process's id, written into partial files' names */
   constructor(
     private readonly root: string,
@@ -49,14 +103,14 @@ export class LocalBlobStore implements BlobStore {
     await chmod(this.rootPath, 0o700);
   }
 
-  localPath(key: string): string {
+  private pathOf(key: string): string {
     const full = resolve(this.root, key);
     if (!full.startsWith(resolve(this.root) + sep)) throw new Error(`blob key escapes the store: ${key}`);
     return full;
   }
 
   async put(key: string, source: Readable | Uint8Array): Promise<{ key: string; size: number }> {
-    const target = this.localPath(key);
+    const target = this.pathOf(key);
     await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     const tmp = join(dirname(target), `.${this.owner ? `${this.owner}.` : ''}${randomUUID()}.part`);
     try {
@@ -78,28 +132,140 @@ export class LocalBlobStore implements BlobStore {
     return { key, size };
   }
 
-  get(key: string): Readable {
-    return createReadStream(this.localPath(key));
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    const path = this.pathOf(key);
+    try {
+      const handle = await open(path, 'r');
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    } catch (err) {
+      if (isMissing(err)) throw new BlobNotFoundError(key);
+      throw err;
+    }
   }
 
   async read(key: string): Promise<Buffer> {
-    const { readFile } = await import('node:fs/promises');
-    return readFile(this.localPath(key));
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (err) {
+      if (isMissing(err)) throw new BlobNotFoundError(key);
+      throw err;
+    }
+  }
+
+  async readRange(key: string, start: number, length: number): Promise<Buffer> {
+    let handle;
+    try {
+      handle = await open(this.pathOf(key), 'r');
+    } catch (err) {
+      if (isMissing(err)) throw new BlobNotFoundError(key);
+      throw err;
+    }
+    try {
+      const buffer = Buffer.alloc(length);
+      let filled = 0;
+      while (filled < length) {
+        const { bytesRead } = await handle.read(buffer, filled, length - filled, start + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return buffer.subarray(0, filled);
+    } finally {
+      await handle.close();
+    }
   }
 
   async size(key: string): Promise<number | null> {
     try {
-      return (await stat(this.localPath(key))).size;
+      return (await stat(this.pathOf(key))).size;
     } catch {
       return null;
     }
   }
 
+  async copy(from: string, to: string): Promise<void> {
+    const target = this.pathOf(to);
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+    const tmp = join(dirname(target), `.${this.owner ? `${this.owner}.` : ''}${randomUUID()}.part`);
+    try {
+      await copyFile(this.pathOf(from), tmp);
+      await rename(tmp, target);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      if (isMissing(err)) throw new BlobNotFoundError(from);
+      throw err;
+    }
+  }
+
   async delete(key: string): Promise<void> {
-    await rm(this.localPath(key), { force: true });
+    await rm(this.pathOf(key), { force: true });
   }
 
   async deletePrefix(prefix: string): Promise<void> {
-    await rm(this.localPath(prefix), { recursive: true, force: true });
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
   }
+
+  async listFolders(prefix: string): Promise<BlobFolder[]> {
+    const dir = this.pathOf(prefix);
+    const folders: BlobFolder[] = [];
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (!entry.isDirectory()) continue;
+      const info = await stat(join(dir, entry.name)).catch(() => null);
+      if (!info) continue;
+      folders.push({ name: entry.name, lastModifiedMs: info.mtimeMs, isEmpty: !(await hasFiles(join(dir, entry.name))) });
+    }
+    return folders;
+  }
+
+  removeDeadPartials(live: Set<string>, olderThanMs: number): Promise<number> {
+    return removeDeadParts(this.rootPath, live, olderThanMs);
+  }
+
+  async withFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
+    const path = this.pathOf(key);
+    if ((await this.size(key)) === null) throw new BlobNotFoundError(key);
+    return use(path);
+  }
+
+  presignGet(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+async function hasFiles(dir: string): Promise<boolean> {
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory() || (await hasFiles(join(dir, entry.name)))) return true;
+  }
+  return false;
+}
+
+/** Removes partial files (`*.part`) left by processes that are gone; returns how many. */
+async function removeDeadParts(dir: string, live: Set<string>, olderThan: number): Promise<number> {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const full = join(dir, name);
+    const info = await stat(full).catch(() => null);
+    if (!info) continue;
+    if (info.isDirectory()) {
+      removed += await removeDeadParts(full, live, olderThan);
+      continue;
+    }
+    const owner = partFileOwner(name);
+    if (owner === undefined) continue;
+    // Without an owner in its name, a partial file is only known dead once older than any request can last.
+    if (owner === null ? info.mtimeMs < olderThan : !live.has(owner)) {
+      await rm(full, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }

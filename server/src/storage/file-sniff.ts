@@ -1,26 +1,14 @@
-import { open } from 'node:fs/promises';
 import type { BlobStore } from './blob-store.js';
 
 // Content checks for uploaded files: the name and the declared type prove nothing.
 
-async function readRange(store: BlobStore, key: string, position: number, length: number): Promise<Buffer> {
-  const handle = await open(store.localPath(key), 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, position);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** A PDF starts with `%PDF-` within its first KB and ends with `%%EOF` (ISO 32000, 7.5.2 and 7.5.5). */
 export async function isPdfBlob(store: BlobStore, key: string, size: number): Promise<boolean> {
   if (size < 16) return false;
-  const head = await readRange(store, key, 0, Math.min(1024, size));
+  const head = await store.readRange(key, 0, Math.min(1024, size));
   if (!/%PDF-\d\.\d/.test(head.toString('latin1'))) return false;
   const tailLength = Math.min(2048, size);
-  const tail = await readRange(store, key, size - tailLength, tailLength);
+  const tail = await store.readRange(key, size - tailLength, tailLength);
   return tail.toString('latin1').includes('%%EOF');
 }
 
@@ -38,5 +26,5 @@ export function detectImageType(head: Uint8Array): ImageType | null {
 }
 
 export async function detectImageBlob(store: BlobStore, key: string): Promise<ImageType | null> {
-  return detectImageType(await readRange(store, key, 0, 16));
+  return detectImageType(await store.readRange(key, 0, 16));
 }

@@ -1,11 +1,11 @@
-import { createReadStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { createInflateRaw, crc32 } from 'node:zlib';
 import { isS63Error, listZipEntriesFrom, type ZipEntry } from '@chartroom/s63';
-import { openFileSource } from '@chartroom/s63/node';
 import { LOCAL_HEADER_BYTES, checkEntryLimits, locateEntryData } from '@chartroom/s63/zip-reader';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
+import type { BlobStore } from './blob-store.js';
+import { openBlobZipSource } from './blob-zip-source.js';
 import { formatBytes } from './uploads.js';
 
 /** What one zipped upload may hold: checked on the central directory before anything is inflated. */
@@ -20,9 +20,9 @@ export interface UnzipLimits {
 const tooLarge = (message: string) => new AppError('payload_too_large', message);
 
 /** The zip's file entries, refused as a whole when their count or declared sizes pass the limits. */
-export async function listCheckedZipEntries(path: string, fileName: string, limits: UnzipLimits): Promise<ZipEntry[]> {
+export async function listCheckedZipEntries(store: BlobStore, key: string, fileName: string, limits: UnzipLimits): Promise<ZipEntry[]> {
   let entries: ZipEntry[];
-  const source = await openFileSource(path);
+  const source = await openBlobZipSource(store, key);
   try {
     entries = (await listZipEntriesFrom(source, { maxEntries: limits.maxEntries })).filter((e) => !e.isDirectory);
   } catch (err) {
@@ -31,8 +31,6 @@ export async function listCheckedZipEntries(path: string, fileName: string, limi
       'unsupported_file',
       `${fileName} is not a readable zip archive: ${err instanceof Error ? err.message : String(err)}`,
     );
-  } finally {
-    await source.close();
   }
   let total = 0;
   for (const entry of entries) {
@@ -73,9 +71,9 @@ function checkedBytes(entry: ZipEntry): Transform {
   });
 }
 
-/** One entry as a stream read from disk and inflated on the fly: memory does not grow with it. */
-export async function openZipEntryStream(path: string, entry: ZipEntry): Promise<Readable> {
-  const source = await openFileSource(path);
+/** One entry as a stream read from the store and inflated on the fly: memory does not grow with it. */
+export async function openZipEntryStream(store: BlobStore, key: string, entry: ZipEntry): Promise<Readable> {
+  const source = await openBlobZipSource(store, key);
   let range: { start: number; end: number };
   try {
     const headerLength = Math.min(LOCAL_HEADER_BYTES, source.size - entry.localOffset);
@@ -83,10 +81,8 @@ export async function openZipEntryStream(path: string, entry: ZipEntry): Promise
     range = locateEntryData(header, entry, source.size);
   } catch (err) {
     throw new AppError('unsupported_file', `zip entry ${entry.name} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
-  } finally {
-    await source.close();
   }
-  const raw: Readable = range.end > range.start ? createReadStream(path, { start: range.start, end: range.end - 1 }) : Readable.from([]);
+  const raw: Readable = range.end > range.start ? await store.get(key, { start: range.start, end: range.end - 1 }) : Readable.from([]);
   const counted = checkedBytes(entry);
   const inflated = entry.method === 0 ? raw : raw.pipe(createInflateRaw());
   const fail = (err: Error) =>

@@ -14,3 +14,13 @@ export const serverProcesses = pgTable('server_processes', {
 });
 
 export type ServerProcessRow = typeof serverProcesses.$inferSelect;
+
+/**
+ * Secrets every process of one installation must share (the token-signing secret): made once by
+ * whichever process starts first (INSERT … ON CONFLICT DO NOTHING) and read back by all.
+ */
+export const sharedSecrets = pgTable('shared_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

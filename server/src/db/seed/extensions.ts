@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { LocalBlobStore } from '../../storage/blob-store.js';
+import { openBlobStore } from '../../storage/open-blob-store.js';
 import { seedCatalogDataDemo } from './catalog-data-demo.js';
 import { seedChartsDemo } from './charts-demo.js';
 import { seedDeviceApiDemo } from './device-api-demo.js';
@@ -10,10 +10,13 @@ import { seedOrdersDemo } from './orders-demo.js';
 
 /** Demo data each feature module adds on top of the accounts. */
 export function demoExtensions(config: Config): DemoExtension[] {
+  // The demo's files go where the portal keeps its files: the data folder, or the S3 bucket.
+  const blobs = openBlobStore(config);
   return [
-    seedCatalogDataDemo(new LocalBlobStore(`${config.dataDir}/blobs`)),
+    () => blobs.prepare(),
+    seedCatalogDataDemo(blobs),
     seedLicensingDemo,
-    seedChartsDemo(new LocalBlobStore(`${config.dataDir}/blobs`)),
+    seedChartsDemo(blobs),
     seedOrdersDemo,
     seedDeviceApiDemo(createSecretBox(config.dataKey)),
   ];

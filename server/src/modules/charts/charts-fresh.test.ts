@@ -221,9 +221,9 @@ describe('S-63 conversion of sets built with packages/s63', () => {
       { name: 'file', filename: 'several.zip', data: several },
     ]);
     expect(up.statusCode).toBe(200);
-    // The zip is read through its path on disk, never whole: only the stored cells are read back.
+    // The zip is read by ranges, never whole: only the stored cells are read back.
     const reads = vi.spyOn(t.app.blobs, 'read');
-    const paths = vi.spyOn(t.app.blobs, 'localPath');
+    const paths = vi.spyOn(t.app.blobs, 'readRange');
     try {
       expect(await t.app.jobs.drain()).toBe(1);
       expect(reads.mock.calls.map(([key]) => key.slice(key.lastIndexOf('/') + 1))).toEqual([
@@ -264,6 +264,6 @@ describe('S-63 conversion of sets built with packages/s63', () => {
       await t.database.db.execute(sql`UPDATE jobs SET run_at = now() WHERE state = 'queued'`);
     }
     const list = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}`, headers: p.headers })).json();
-    expect(list.conversion).toMatchObject({ state: 'failed', error: expect.stringContaining('no such file') });
+    expect(list.conversion).toMatchObject({ state: 'failed', error: expect.stringContaining('stored file was not found') });
   });
 });

@@ -267,7 +267,7 @@ export async function uploadS63(opts: { deps: ChartDeps; actor: Actor; request: 
   try {
     // Refused at once, not queued to fail later: a file that is not a zip, or one whose central
     // directory passes the limits (entries, sizes, ratio).
-    await listCheckedZipEntries(deps.blobs.localPath(file.key), file.filename, await unzipLimitsFor(deps, actor));
+    await listCheckedZipEntries(deps.blobs, file.key, file.filename, await unzipLimitsFor(deps, actor));
     const { conversion, jobId } = await deps.db.transaction(async (tx) => {
       const conversion = await insertConversion(tx, { geocontentId: received.gcId, zipFileName: file.filename, zipKey: file.key });
       const payload: S63ConversionPayload = { conversionId: conversion.id, deviceKey: received.fields.deviceKey!.trim() };

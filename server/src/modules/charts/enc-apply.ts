@@ -20,7 +20,7 @@ import {
 } from './charts.repository.js';
 
 async function copyBlob(blobs: BlobStore, from: string, to: string): Promise<void> {
-  await blobs.put(to, blobs.get(from));
+  await blobs.copy(from, to);
 }
 
 /** Where Apply copies an upload's files: keys of their own, so nothing else ever writes them. */

@@ -19,7 +19,7 @@ function stagedName(path: string, where: string): string {
 }
 
 /**
- * Unpacks a staged zip from disk entry by entry into the blob store, each entry streamed and
+ * Unpacks a staged zip from the store entry by entry into the blob store, each entry streamed and
  * inflated on the fly (memory does not grow with it). The central directory is checked against the
  * limits first, so a zip bomb is refused before anything is written. Entries that are not files of
  * an S-57 exchange set (see classifyFile) are not unpacked at all: their names only are returned.
@@ -31,8 +31,7 @@ async function unpackZip(
   limits: UnzipLimits,
   next: () => number,
 ): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
-  const path = blobs.localPath(upload.key);
-  const entries = await listCheckedZipEntries(path, upload.filename, limits);
+  const entries = await listCheckedZipEntries(blobs, upload.key, upload.filename, limits);
   const files: StagedFile[] = [];
   const ignored: string[] = [];
   let bytes = 0;
@@ -43,7 +42,7 @@ async function unpackZip(
       continue;
     }
     const key = `${prefix}/unzipped/${next()}-${name}`;
-    const stored = await blobs.put(key, await openZipEntryStream(path, entry));
+    const stored = await blobs.put(key, await openZipEntryStream(blobs, upload.key, entry));
     bytes += stored.size;
     files.push({ name, key });
   }

@@ -18,7 +18,8 @@ function startPortal(): ChildProcess {
   // tsx as a loader in this one process (its CLI would run the server in a child the kill would miss).
   const child = spawn(process.execPath, ['--conditions=@chartroom/source', '--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS: 'false' },
+    // A process that runs jobs also sweeps at start (a web-only one, JOBS=false, leaves that to them).
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS: 'true' },
     stdio: 'ignore',
   });
   children.push(child);

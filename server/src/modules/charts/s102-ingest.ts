@@ -35,13 +35,18 @@ export async function ingestS102(opts: { db: Db; blobs: BlobStore; gcId: number;
   const written: string[] = [];
   try {
     for (const upload of uploads) {
-      const path = blobs.localPath(upload.key);
       let ds: S102Dataset;
+      let where = '';
       try {
-        ds = await readS102(path);
+        // h5wasm opens files by path: the store lends one (a temporary copy when on S3).
+        ds = await blobs.withFile(upload.key, (path) => {
+          where = path;
+          return readS102(path);
+        });
       } catch (err) {
         // A damaged file (a flipped bit) can fail deep inside the HDF5 library: still the upload's fault.
-        const reason = (err instanceof Error ? err.message : String(err)).replaceAll(path, upload.filename);
+        const message = err instanceof Error ? err.message : String(err);
+        const reason = where ? message.replaceAll(where, upload.filename) : message;
         const what = err instanceof S102Error ? 'is not a readable S-102 file' : 'is damaged or not S-102';
         throw new AppError('unsupported_file', `${upload.filename} ${what}: ${reason}`);
       }
@@ -57,7 +62,7 @@ export async function ingestS102(opts: { db: Db; blobs: BlobStore; gcId: number;
       const folder = `s102/${gcId}/${name}/${randomUUID()}`;
       const gridKey = `${folder}/${upload.filename}`;
       const previewKey = `${folder}/preview.png`;
-      await blobs.put(gridKey, blobs.get(upload.key));
+      await blobs.copy(upload.key, gridKey);
       written.push(gridKey);
       await blobs.put(previewKey, renderS102Png(ds));
       written.push(previewKey);

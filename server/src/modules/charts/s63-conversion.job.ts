@@ -1,8 +1,9 @@
 import { applyUpdates, readS57, type S57Dataset } from '@chartroom/s57';
-import { readExchangeSetFromFile } from '@chartroom/s63/node';
+import { readExchangeSetFrom } from '@chartroom/s63';
 import type { S63CellStatus, S63CellWarning } from '@chartroom/contracts/charts';
 import type { JobHandler } from '../../jobs/runner.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { openBlobZipSource } from '../../storage/blob-zip-source.js';
 import type { UnzipLimits } from '../../storage/zip-unpack.js';
 import { describeCell, type CellMeta } from './cell-meta.js';
 import { deleteChartsOfCollection, findConversion, setConversionCells, upsertChart, upsertCollection } from './charts.repository.js';
@@ -71,14 +72,14 @@ export function s63ConversionJob(blobs: BlobStore, limits: UnzipLimits): JobHand
     const { conversionId, deviceKey } = payload as S63ConversionPayload;
     const conversion = await findConversion(db, conversionId);
     if (!conversion) return { skipped: 'conversion deleted' };
-    // The zip is read from disk one entry at a time and each decrypted file goes straight to the
+    // The zip is read from the store one entry at a time (range reads) and each decrypted file goes straight to the
     // blob store, so the job's memory does not grow with the exchange set.
     const stored = new Map<string, StoredFile[]>();
     const written: string[] = [];
     let outcomes: CellOutcome[];
     const converted: ConvertedCell[] = [];
     try {
-      const set = await readExchangeSetFromFile(blobs.localPath(conversion.zipKey), {
+      const set = await readExchangeSetFrom(await openBlobZipSource(blobs, conversion.zipKey), {
         hwId: deviceKey,
         limits: {
           maxEntries: limits.maxEntries,

@@ -1,9 +1,7 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { ProcessRegistry } from '../../jobs/process-registry.js';
-import { partFileOwner, type BlobStore } from '../../storage/blob-store.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { appliedKeysOf } from './enc-apply.js';
 import { deleteExpiredEncUploads, listConversionZipKeys, listEncUploadGuids, reopenAbandonedEncUploads } from './charts.repository.js';
 
@@ -14,54 +12,16 @@ export interface SweepReport {
   reopenedUploads: number;
 }
 
-/** Removes partial files (`*.part`) left by processes that are gone; returns how many. */
-async function removeDeadParts(dir: string, live: Set<string>, olderThan: number): Promise<number> {
-  let removed = 0;
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
-    const full = join(dir, name);
-    const info = await stat(full).catch(() => null);
-    if (!info) continue;
-    if (info.isDirectory()) {
-      removed += await removeDeadParts(full, live, olderThan);
-      continue;
-    }
-    const owner = partFileOwner(name);
-    if (owner === undefined) continue;
-    // Without an owner in its name, a partial file is only known dead once older than any request can last.
-    if (owner === null ? info.mtimeMs < olderThan : !live.has(owner)) {
-      await rm(full, { force: true });
-      removed += 1;
-    }
-  }
-  return removed;
-}
-
-async function hasFiles(dir: string): Promise<boolean> {
-  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    if (!entry.isDirectory() || (await hasFiles(join(dir, entry.name)))) return true;
-  }
-  return false;
-}
-
 /**
  * Removes the upload folders under `area` (staging/, s63/) that no database row knows: emptied by
  * the partial-file sweep (a crash mid-upload), or older than any request can last.
  */
-async function removeOrphanFolders(root: string, area: string, known: Set<string>, olderThan: number): Promise<number> {
+async function removeOrphanFolders(blobs: BlobStore, area: string, known: Set<string>, olderThan: number): Promise<number> {
   let removed = 0;
-  for (const name of await readdir(join(root, area)).catch(() => [] as string[])) {
-    if (known.has(name)) continue;
-    const full = join(root, area, name);
-    const info = await stat(full).catch(() => null);
-    if (!info?.isDirectory()) continue;
-    if (info.mtimeMs < olderThan || !(await hasFiles(full))) {
-      await rm(full, { recursive: true, force: true });
+  for (const folder of await blobs.listFolders(area)) {
+    if (known.has(folder.name)) continue;
+    if (folder.lastModifiedMs < olderThan || folder.isEmpty) {
+      await blobs.deletePrefix(`${area}/${folder.name}`);
       removed += 1;
     }
   }
@@ -76,7 +36,7 @@ async function removeOrphanFolders(root: string, area: string, known: Set<string
  */
 export async function sweepUploads(opts: {
   db: Db;
-  blobs: BlobStore & { rootPath: string };
+  blobs: BlobStore;
   processes: ProcessRegistry;
   requestTimeoutMs: number;
   log: FastifyBaseLogger;
@@ -84,7 +44,7 @@ export async function sweepUploads(opts: {
   const { db, blobs } = opts;
   const live = await opts.processes.listLive();
   const olderThan = Date.now() - opts.requestTimeoutMs;
-  const partFiles = await removeDeadParts(blobs.rootPath, new Set(live), olderThan);
+  const partFiles = await blobs.removeDeadPartials(new Set(live), olderThan);
 
   const reopened = await reopenAbandonedEncUploads(db, live);
   for (const upload of reopened) await Promise.all(appliedKeysOf(upload).map((k) => blobs.delete(k)));
@@ -94,8 +54,7 @@ export async function sweepUploads(opts: {
   const guids = new Set(await listEncUploadGuids(db));
   const zips = new Set((await listConversionZipKeys(db)).map((k) => k.split('/')[1] ?? ''));
   const orphanFolders =
-    (await removeOrphanFolders(blobs.rootPath, 'staging', guids, olderThan)) +
-    (await removeOrphanFolders(blobs.rootPath, 's63', zips, olderThan));
+    (await removeOrphanFolders(blobs, 'staging', guids, olderThan)) + (await removeOrphanFolders(blobs, 's63', zips, olderThan));
   const report = { partFiles, orphanFolders, expiredUploads: expired.length, reopenedUploads: reopened.length };
   if (Object.values(report).some((n) => n > 0)) opts.log.info(report, 'upload sweep removed what was left behind');
   return report;

@@ -10,6 +10,9 @@ import {
   type DsaPublicKey,
 } from '@chartroom/s63';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { sharedSecret } from '../../lib/shared-secrets.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 
 /**
  * The portal as an S-63 data server: a DSA key and the certificate (the Scheme Administrator's
@@ -66,19 +69,36 @@ function signP1363(key: KeyObject, data: Uint8Array): { r: Uint8Array; s: Uint8A
   return { r: toFixedBytes(sig.subarray(0, half).toString('hex'), half), s: toFixedBytes(sig.subarray(half).toString('hex'), half) };
 }
 
-function generateLocal(dataDir: string): { keyPem: string; certificate: string; saPem: string } {
+interface LocalKeys {
+  keyPem: string;
+  certificate: string;
+  saPem: string;
+}
+
+/**
+ * The generated key and local SA, one per installation: kept in the database (sealed with the data
+ * key) so every process signs with the same key, and copied into the data folder for inspection.
+ * An installation that generated them into its data folder before seeds the database with those.
+ */
+async function localKeys(dataDir: string, db: Db, box: SecretBox): Promise<LocalKeys> {
   const paths = {
     key: join(dataDir, 's63-data-server.key.pem'),
     cert: join(dataDir, 's63-data-server.cert.txt'),
     sa: join(dataDir, 's63-local-sa.pub.pem'),
   };
-  if (existsSync(paths.key) && existsSync(paths.cert) && existsSync(paths.sa)) {
-    return {
-      keyPem: readFileSync(paths.key, 'utf8'),
-      certificate: readFileSync(paths.cert, 'latin1'),
-      saPem: readFileSync(paths.sa, 'utf8'),
-    };
-  }
+  const fromFiles = (): LocalKeys | null =>
+    existsSync(paths.key) && existsSync(paths.cert) && existsSync(paths.sa)
+      ? { keyPem: readFileSync(paths.key, 'utf8'), certificate: readFileSync(paths.cert, 'latin1'), saPem: readFileSync(paths.sa, 'utf8') }
+      : null;
+  const sealed = await sharedSecret(db, 's63-local-data-server', () => box.seal(JSON.stringify(fromFiles() ?? generateLocal())));
+  const keys = JSON.parse(box.open(sealed).toString('utf8')) as LocalKeys;
+  writeFileSync(paths.key, keys.keyPem, { mode: 0o600 });
+  writeFileSync(paths.cert, keys.certificate);
+  writeFileSync(paths.sa, keys.saPem);
+  return keys;
+}
+
+function generateLocal(): LocalKeys {
   const options = { modulusLength: 1024, divisorLength: 160 } as const;
   const ds = generateKeyPairSync('dsa', options);
   const sa = generateKeyPairSync('dsa', options);
@@ -87,15 +107,15 @@ function generateLocal(dataDir: string): { keyPem: string; certificate: string; 
   const certificate = writeDataServerCertificate(saSig.r, saSig.s, publicKey);
   const keyPem = ds.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const saPem = sa.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  writeFileSync(paths.key, keyPem, { mode: 0o600 });
-  writeFileSync(paths.cert, certificate);
-  writeFileSync(paths.sa, saPem);
   return { keyPem, certificate, saPem };
 }
 
-export function loadDataServerKey(config: Pick<Config, 'S63_DS_KEY_FILE' | 'S63_DS_CERT_FILE' | 'dataDir'>): DataServerKey {
+export async function loadDataServerKey(
+  config: Pick<Config, 'S63_DS_KEY_FILE' | 'S63_DS_CERT_FILE' | 'dataDir'>,
+  store: { db: Db; box: SecretBox },
+): Promise<DataServerKey> {
   const configured = config.S63_DS_KEY_FILE && config.S63_DS_CERT_FILE;
-  const local = configured ? null : generateLocal(config.dataDir);
+  const local = configured ? null : await localKeys(config.dataDir, store.db, store.box);
   const privateKey = createPrivateKey(local ? local.keyPem : readFileSync(config.S63_DS_KEY_FILE!, 'utf8'));
   const certificate = local ? local.certificate : readFileSync(config.S63_DS_CERT_FILE!, 'latin1');
   // The certificate must be this key's: checked once at start rather than shipped wrong to every ship.

@@ -21,7 +21,7 @@ export async function registerDeviceApi(app: FastifyInstance, opts: { config: Co
       db,
       blobs: app.blobs,
       box,
-      dataServer: loadDataServerKey(config),
+      dataServer: await loadDataServerKey(config, { db, box }),
       dataServerId: config.S63_DATA_SERVER_ID,
       publicUrl: config.PUBLIC_URL,
       callsPerMinute: config.DEVICE_CALLS_PER_MINUTE,

@@ -127,7 +127,7 @@ export async function createExchangeSet(opts: {
 
   const id = randomUUID();
   const blobKey = `exchange-sets/${device.registration.id}/${id}.zip`;
-  const writer = await ZipFileWriter.open(deps.blobs.localPath(blobKey));
+  const writer = await ZipFileWriter.open(deps.blobs, blobKey);
   const catalog: CatalogWriteEntry[] = [];
   const permits: { permit: string; edition: number }[] = [];
   const cells: ExchangeSetResult['cells'] = [];
@@ -250,5 +250,5 @@ export async function openExchangeSetDownload(opts: {
     },
     ip: opts.ip,
   });
-  return { path: opts.deps.blobs.localPath(row.blobKey), size: row.size, sha256: row.sha256, fileName: `${row.id}.zip` };
+  return { store: opts.deps.blobs, key: row.blobKey, size: row.size, sha256: row.sha256, fileName: `${row.id}.zip` };
 }

@@ -1,13 +1,13 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
+import type { BlobStore } from '../../storage/blob-store.js';
 
 /**
  * Sends a file with Content-Length, its SHA-256 and single-range resume (RFC 9110 `Range:
  * bytes=a-b`, `a-`, `-n`); an unsatisfiable range gets 416 with the full length.
  */
-export function sendFileWithRange(
+export async function sendFileWithRange(
   reply: FastifyReply,
-  opts: { path: string; size: number; sha256: string; fileName: string; range: string | undefined },
+  opts: { store: BlobStore; key: string; size: number; sha256: string; fileName: string; range: string | undefined },
 ) {
   const { size } = opts;
   reply.header('accept-ranges', 'bytes');
@@ -36,5 +36,5 @@ export function sendFileWithRange(
     reply.header('content-range', `bytes ${start}-${end}/${size}`);
   }
   reply.header('content-length', String(end - start + 1));
-  return reply.send(createReadStream(opts.path, { start, end }));
+  return reply.send(await opts.store.get(opts.key, { start, end }));
 }

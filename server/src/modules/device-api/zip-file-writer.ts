@@ -1,27 +1,29 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
-import { dirname } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { Zip, ZipPassThrough } from 'fflate';
+import type { BlobStore } from '../../storage/blob-store.js';
 
 /**
- * Writes a zip to a file one entry at a time (stored, not deflated: encrypted cells do not
- * compress), hashing as it goes, so a set of any size never sits in memory whole.
+ * Writes a zip into the blob store one entry at a time (stored, not deflated: encrypted cells do
+ * not compress), hashing as it goes; the bytes stream to the store (a file, or a multipart upload
+ * on S3), so a set of any size never sits in memory whole. The blob appears only on finish.
  */
 export class ZipFileWriter {
   private readonly zip = new Zip();
-  private readonly out;
+  private readonly out = new PassThrough();
   private readonly hash = createHash('sha256');
   private pending: Promise<unknown> | null = null;
   private failure: Error | null = null;
   private size = 0;
   private readonly finished: Promise<void>;
+  private readonly stored: Promise<{ size: number }>;
 
-  private constructor(private readonly path: string) {
-    this.out = createWriteStream(`${path}.part`, { flags: 'w' });
-    this.out.on('error', (err) => {
-      this.failure = err;
+  private constructor(store: BlobStore, key: string) {
+    this.stored = store.put(key, this.out);
+    // Read at finish; a failure before then is raised by the next add.
+    this.stored.catch((err: unknown) => {
+      this.failure ??= err instanceof Error ? err : new Error(String(err));
     });
     let resolveDone: () => void = () => undefined;
     this.finished = new Promise<void>((resolve) => {
@@ -39,9 +41,8 @@ export class ZipFileWriter {
     };
   }
 
-  static async open(path: string): Promise<ZipFileWriter> {
-    await mkdir(dirname(path), { recursive: true });
-    return new ZipFileWriter(path);
+  static open(store: BlobStore, key: string): Promise<ZipFileWriter> {
+    return Promise.resolve(new ZipFileWriter(store, key));
   }
 
   async add(name: string, data: Uint8Array): Promise<void> {
@@ -56,21 +57,20 @@ export class ZipFileWriter {
     }
   }
 
-  /** Ends the zip and moves it into place; returns its size and SHA-256 (hex). */
+  /** Ends the zip and waits until the store has it whole; returns its size and SHA-256 (hex). */
   async finish(): Promise<{ size: number; sha256: string }> {
     this.zip.end();
     await this.finished;
     this.out.end();
-    await once(this.out, 'close');
+    const { size } = await this.stored;
     if (this.failure) throw this.failure;
-    await rename(`${this.path}.part`, this.path);
-    const { size } = await stat(this.path);
     if (size !== this.size) throw new Error('exchange set file size differs from what was written');
     return { size, sha256: this.hash.digest('hex') };
   }
 
+  /** Breaks the write off: the store keeps nothing of it. */
   async abort(): Promise<void> {
-    this.out.destroy();
-    await rm(`${this.path}.part`, { force: true });
+    this.out.destroy(new Error('exchange set abandoned'));
+    await this.stored.catch(() => undefined);
   }
 }

@@ -71,7 +71,7 @@ export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       reply.header('content-length', String(image.size));
       reply.header('cache-control', 'private, max-age=3600');
       reply.header('x-content-type-options', 'nosniff');
-      return reply.send(app.blobs.get(image.blobKey));
+      return reply.send(await app.blobs.get(image.blobKey));
     },
   );
 };

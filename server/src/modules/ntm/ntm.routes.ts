@@ -4,6 +4,7 @@ import { gcidQuery, idParams } from '@chartroom/contracts/geocontents';
 import { addNtmFields, ntmItem, ntmList } from '@chartroom/contracts/ntm';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
+import { presignedDownload } from '../../storage/presigned-download.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { addNtm, listNtmsOfGeocontent, removeNtm, requireOwnedNtm } from './ntm.service.js';
 
@@ -49,11 +50,16 @@ export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
     { onRequest: asProvider, schema: { tags: ['ntm'], summary: 'The NTM PDF itself', security, params: idParams } },
     async (request, reply) => {
       const row = await requireOwnedNtm({ db, actor: actorOf(request), input: request.params });
+      const url = await presignedDownload(app.blobs, app.config, row.blobKey, {
+        fileName: `${row.id}.pdf`,
+        contentType: 'application/pdf',
+      });
+      if (url) return reply.header('cache-control', 'no-store').redirect(url);
       reply.header('content-type', 'application/pdf');
       reply.header('content-length', String(row.size));
       reply.header('content-disposition', `inline; filename="${row.id}.pdf"`);
       reply.header('x-content-type-options', 'nosniff');
-      return reply.send(app.blobs.get(row.blobKey));
+      return reply.send(await app.blobs.get(row.blobKey));
     },
   );
 

@@ -3,6 +3,7 @@ import { geoContentIdQuery, idParams, one } from '@chartroom/contracts/geoconten
 import { addRawFields, rawDepth, rawDepthList, rdidQuery } from '@chartroom/contracts/raw-depth';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
+import { presignedDownload } from '../../storage/presigned-download.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { addRawDepth, listRawDepthsOfGeocontent, publishRawDepth, removeRawDepth, requireOwnedRawDepthFile } from './raw-depth.service.js';
 
@@ -79,10 +80,13 @@ export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { onRequest: asProvider, schema: { tags, summary: 'Download a raw depth file', security, params: idParams } },
     async (request, reply) => {
       const row = await requireOwnedRawDepthFile({ db, actor: actorOf(request), input: request.params });
+      const file = { fileName: row.filename, contentType: 'application/octet-stream' };
+      const url = await presignedDownload(app.blobs, app.config, row.blobKey, file);
+      if (url) return reply.header('cache-control', 'no-store').redirect(url);
       reply.header('content-type', 'application/octet-stream');
       reply.header('content-length', String(row.size));
       reply.header('content-disposition', `attachment; filename="${encodeURIComponent(row.filename)}"`);
-      return reply.send(app.blobs.get(row.blobKey));
+      return reply.send(await app.blobs.get(row.blobKey));
     },
   );
 

@@ -44,7 +44,7 @@ export async function addRawDepth(opts: {
       throw new AppError('validation', 'Attach exactly one depth file as "file"', [{ path: 'body.file', message: 'required' }]);
     }
     if (file.size === 0) throw new AppError('unsupported_file', `${file.filename} is empty`);
-    const summary = await summariseDepthFile(blobs.get(file.key));
+    const summary = await summariseDepthFile(await blobs.get(file.key));
     const row = await db.transaction(async (tx) => {
       const inserted = await insertRawDepth(tx, {
         geocontentId: gc.id,

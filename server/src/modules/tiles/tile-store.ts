@@ -134,7 +134,7 @@ export class TileStore {
 
   private async depthGrid(grid: MapGrid): Promise<DepthGrid | null> {
     return (await this.source(`s102:${grid.key}`, async () =>
-      prepareDepthGrid(await readS102(this.blobs.localPath(grid.gridKey))),
+      prepareDepthGrid(await this.blobs.withFile(grid.gridKey, (path) => readS102(path))),
     )) as DepthGrid | null;
   }
 
