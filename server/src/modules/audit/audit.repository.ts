@@ -21,15 +21,14 @@ const AUDIT_LOCK_KEY = 0x4155_4454;
  * concurrent writers on PostgreSQL. Call it as the transaction's last step, so the wait is short.
  */
 export async function recordAudit(db: DbOrTx, entry: AuditInput): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
-  await db.insert(auditLog).values({
-    createdAt: sql`clock_timestamp()`,
-    actorUserId: entry.actor?.id ?? null,
-    action: entry.action,
-    geocontentId: entry.geocontentId,
-    subject: { ...entry.subject, ...(entry.actor ? { actorEmail: entry.actor.email } : {}) },
-    ip: entry.ip,
-  });
+  const subject = { ...entry.subject, ...(entry.actor ? { actorEmail: entry.actor.email } : {}) };
+  // One statement: the lock is taken (the CTE is read) before the row, its id and its time are made.
+  await db.execute(sql`
+    WITH serial AS (SELECT pg_advisory_xact_lock(${AUDIT_LOCK_KEY}))
+    INSERT INTO ${auditLog} (created_at, actor_user_id, action, geocontent_id, subject, ip)
+    SELECT clock_timestamp(), ${entry.actor?.id ?? null}::integer, ${entry.action}, ${entry.geocontentId}::integer,
+      ${JSON.stringify(subject)}::jsonb, ${entry.ip}::text
+    FROM serial`);
 }
 
 export async function listAuditForGeocontent(db: DbOrTx, gcId: number, limit: number) {

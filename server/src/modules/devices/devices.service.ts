@@ -5,12 +5,12 @@ import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { toInstallation } from '../licenses/licenses.presenter.js';
 import {
-  countInstallations,
   deleteInstallation,
   findInstallationByDevice,
   findLicenseGeocontentId,
-  insertInstallation,
+  insertInstallationIfRoom,
   lockUserLicense,
+  lockUserLicenseWithGeocontent,
 } from './devices.repository.js';
 
 /**
@@ -27,26 +27,27 @@ export async function attachInstallation(opts: {
 }) {
   const { db, actor, input } = opts;
   return db.transaction(async (tx) => {
-    const license = await lockUserLicense(tx, opts.licenseId, actor.id);
-    if (!license) throw notFound('Licence');
+    const locked = await lockUserLicenseWithGeocontent(tx, opts.licenseId, actor.id);
+    if (!locked) throw notFound('Licence');
+    const { license } = locked;
     if (license.expiresAt && license.expiresAt.getTime() <= Date.now()) {
       throw new AppError('conflict', 'This licence has expired: devices can no longer be attached');
     }
-    const existing = await findInstallationByDevice(tx, license.id, input.deviceId);
-    if (existing) return { created: false, installation: toInstallation(existing) };
-    if (license.deviceCount > 0 && (await countInstallations(tx, license.id)) >= license.deviceCount) {
-      throw conflict(`This licence is for ${license.deviceCount} device(s) and all are in use: detach one first`);
-    }
-    const row = await insertInstallation(tx, {
+    const row = await insertInstallationIfRoom(tx, license.deviceCount, {
       licenseId: license.id,
       deviceId: input.deviceId,
       platformId: input.platformId,
       applicationTypeId: input.applicationTypeId ?? null,
     });
+    if (!row) {
+      const existing = await findInstallationByDevice(tx, license.id, input.deviceId);
+      if (existing) return { created: false, installation: toInstallation(existing) };
+      throw conflict(`This licence is for ${license.deviceCount} device(s) and all are in use: detach one first`);
+    }
     await recordAudit(tx, {
       actor,
       action: 'installation.attach',
-      geocontentId: await findLicenseGeocontentId(tx, license.productId),
+      geocontentId: locked.geocontentId,
       subject: { licenseId: license.id, installationId: row.id, deviceId: row.deviceId, platformId: row.platformId },
       ip: opts.ip,
     });
