@@ -21,9 +21,11 @@ export class ZipFileWriter {
 
   private constructor(store: BlobStore, key: string) {
     this.stored = store.put(key, this.out);
-    // Read at finish; a failure before then is raised by the next add.
+    // Read at finish; a failure before then is raised by the next add, and ends the stream so an
+    // add waiting for it to drain (the store stopped reading) is released.
     this.stored.catch((err: unknown) => {
       this.failure ??= err instanceof Error ? err : new Error(String(err));
+      this.out.destroy(this.failure);
     });
     let resolveDone: () => void = () => undefined;
     this.finished = new Promise<void>((resolve) => {
@@ -36,7 +38,10 @@ export class ZipFileWriter {
       }
       this.hash.update(chunk);
       this.size += chunk.length;
-      if (!this.out.write(chunk)) this.pending = once(this.out, 'drain');
+      if (!this.out.write(chunk))
+        this.pending = once(this.out, 'drain').catch((e: unknown) => {
+          this.failure ??= e instanceof Error ? e : new Error(String(e));
+        });
       if (final) resolveDone();
     };
   }
@@ -54,6 +59,7 @@ export class ZipFileWriter {
     if (this.pending) {
       await this.pending;
       this.pending = null;
+      if (this.failure) throw this.failure;
     }
   }
 
