@@ -37,14 +37,6 @@ export const createOrderBody = z
   });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
-export const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string({ error: 'the Idempotency-Key header is required' })
-    .trim()
-    .min(8, 'the Idempotency-Key header needs 8–128 characters')
-    .max(128, 'the Idempotency-Key header needs 8–128 characters'),
-});
-
 export const orderItem = z.object({
   id: z.number().int(),
   product: z.enum(rateProducts),

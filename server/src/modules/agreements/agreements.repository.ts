@@ -23,6 +23,7 @@ export async function selectAgreements(db: DbOrTx, where: SQL) {
     .select({
       agreement: agreements,
       distributor: { id: distributors.id, title: distributors.title },
+      mainUserId: mainUsers.id,
       mainUserEmail: mainUsers.email,
       supervisorEmail: supervisors.email,
     })

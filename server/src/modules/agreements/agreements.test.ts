@@ -18,6 +18,8 @@ const guarded: { method: 'GET' | 'POST' | 'DELETE'; url: string; allowed: Role[]
   { method: 'GET', url: '/api/agreement/limits?agreementId=1', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/set-user-limit', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/set-agreement-limit', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/top-up', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/adjust', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/order-list', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/ordermanager/query', allowed: ['order-manager', 'distributor2'] },
   { method: 'GET', url: '/api/agreement/process-order?orderId=1', allowed: ['order-manager', 'distributor2'] },

@@ -145,3 +145,50 @@ async function currencyOf(tx: DbOrTx, agreementId: number): Promise<string> {
   const [row] = await tx.select({ currency: agreements.currency }).from(agreements).where(eq(agreements.id, agreementId));
   return row?.currency ?? '';
 }
+
+/** The largest balance the `numeric(14,2)` column holds. */
+const balanceCeiling = '999999999999.99';
+
+export type BalanceEntryResult = { kind: 'posted'; id: number } | { kind: 'refused'; bound: 'floor' | 'ceiling' } | { kind: 'key-taken' };
+
+/**
+ * A top-up or an adjustment: one statement moves the balance (taking the agreement's row lock, the
+ * only lock it takes, so it keeps the charge path's order) and appends the row that explains it. A
+ * lowering move is refused below minus the agreement limit, any move above what the column holds.
+ * `key-taken`: this agreement already has a row with the Idempotency-Key; the caller must roll back
+ * (the balance moved in this transaction) and answer the first row.
+ */
+export async function postBalanceEntry(
+  tx: DbOrTx,
+  opts: {
+    agreementId: number;
+    type: 'top-up' | 'adjustment';
+    cents: bigint;
+    reason: string | null;
+    idempotencyKey: string;
+    requestHash: string;
+    actorUserId: number;
+  },
+): Promise<BalanceEntryResult> {
+  const amount = formatCents(opts.cents);
+  const result = await tx.execute(sql`
+    WITH moved AS (
+      UPDATE ${agreements} SET balance = ${agreements.balance} + ${amount}::numeric
+       WHERE ${agreements.id} = ${opts.agreementId}
+         AND ${agreements.balance} + ${amount}::numeric <= ${balanceCeiling}::numeric
+         AND (${amount}::numeric >= 0 OR ${agreements.agreementLimit} IS NULL
+              OR ${agreements.balance} + ${amount}::numeric >= -${agreements.agreementLimit})
+       RETURNING ${agreements.id} AS id, ${agreements.balance} AS balance, ${agreements.agreementLimit} AS agreement_limit
+    ), appended AS (
+      INSERT INTO ${transactions} (agreement_id, type, amount, balance, agreement_limit, actor_user_id, reason, idempotency_key, request_hash)
+      SELECT id, ${opts.type}, ${amount}::numeric, balance, agreement_limit, ${opts.actorUserId}, ${opts.reason}, ${opts.idempotencyKey}, ${opts.requestHash}
+        FROM moved
+      ON CONFLICT (agreement_id, idempotency_key) DO NOTHING
+      RETURNING id
+    )
+    SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT id FROM appended) AS id`);
+  const row = (result as unknown as { rows: { moved: number | string; id: number | null }[] }).rows[0]!;
+  if (Number(row.moved) === 0) return { kind: 'refused', bound: opts.cents < 0n ? 'floor' : 'ceiling' };
+  if (row.id === null) return { kind: 'key-taken' };
+  return { kind: 'posted', id: Number(row.id) };
+}
