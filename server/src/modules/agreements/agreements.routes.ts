@@ -136,7 +136,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get(
     '/api/agreement/agreement-users',
     {
-      onRequest: asDistributor2,
+      onRequest: asReader,
       schema: {
         tags,
         summary: 'Users on the agreement with their installations',
@@ -181,7 +181,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get(
     '/api/agreement/limits',
     {
-      onRequest: asDistributor2,
+      onRequest: asReader,
       schema: {
         tags,
         summary: 'The agreement limit and the per-user limits',
