@@ -110,6 +110,7 @@ export const orderList = z.object({ orders: z.array(order) });
 export const orderParams = z.object({ id: idParam });
 export const processOrderQuery = z.object({ orderId: idParam });
 export const cancelOrderBody = z.object({ orderId: idParam });
+export const approveOrderBody = z.object({ orderId: idParam });
 
 /** Answer of a webhook the portal accepted (also for an event it has nothing to do with). */
 export const webhookResult = z.object({ received: z.boolean(), orderId: z.number().int().nullable(), status: orderStatus.nullable() });
