@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Currency, RateApplication, RateProduct } from '@chartroom/contracts/constants';
 import type { RatesInput } from '@chartroom/contracts/agreements';
 import type { Db, DbOrTx } from '../client.js';
-import { distributorMembers, distributors, geocontents, orders, products, providers, userInstallations, users } from '../schema/index.js';
+import { distributorMembers, distributors, geocontents, products, providers, userInstallations, users } from '../schema/index.js';
 import { flattenRates } from '../../modules/agreements/agreements.service.js';
 import {
   ensureAgreementUser,
