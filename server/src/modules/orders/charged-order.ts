@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { OrderErrorReason } from '@chartroom/contracts/constants';
 import type { Db } from '../../db/client.js';
 import { agreements, agreementUsers, auditLog, orderItems, orders, transactions, userInstallations } from '../../db/schema/index.js';
@@ -71,7 +73,10 @@ export async function placeChargedOrder(db: Db, v: ChargedOrderValues): Promise<
   );
   let result;
   try {
-    result = await db.execute(sql`
+    result = await executeNamed(
+      db,
+      `charged-order-${v.items.length}`,
+      sql`
     WITH fresh AS (
       SELECT NOT EXISTS (
         SELECT 1 FROM ${orders} WHERE ${orders.userId} = ${v.userId} AND ${orders.idempotencyKey} = ${v.idempotencyKey}
@@ -147,7 +152,8 @@ export async function placeChargedOrder(db: Db, v: ChargedOrderValues): Promise<
            (SELECT json_agg(json_build_object('id', items.id, 'product', items.product)) FROM items) AS items,
            (SELECT count(*) FROM user_moved) + (SELECT count(*) FROM ship) + (SELECT count(*) FROM ledger)
              + (SELECT count(*) FROM audit) AS written
-      FROM (SELECT 1) AS one LEFT JOIN ord ON true`);
+      FROM (SELECT 1) AS one LEFT JOIN ord ON true`,
+    );
   } catch (err) {
     // A concurrent request with the same key committed first: this statement wrote nothing.
     if (isUniqueViolation(err, 'orders_user_key_unique')) return { kind: 'key-taken' };
@@ -164,6 +170,23 @@ export async function placeChargedOrder(db: Db, v: ChargedOrderValues): Promise<
     error: row.error,
     items: row.items ?? [],
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs the statement as a named prepared statement on PostgreSQL, so each pooled connection parses
+ * and plans it once (planning this statement costs as much as running it); on PGlite as usual.
+ * `name` must stand for one text: here the text depends only on the number of items.
+ */
+async function executeNamed(db: Db, name: string, statement: SQL): Promise<{ rows: unknown[] }> {
+  // Drizzle keeps the driver it was given as `$client` (its documented way to reach the driver).
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const query = dialect.sqlToQuery(statement);
+    return client.query({ name, text: query.sql, values: query.params });
+  }
+  return (await db.execute(statement)) as unknown as { rows: unknown[] };
 }
 
 /** Whether a query failed on the named unique index (PostgreSQL 23505), also when Drizzle wrapped the error. */
