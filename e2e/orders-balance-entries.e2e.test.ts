@@ -67,7 +67,10 @@ describe.runIf(hasBrowser)('top-ups, adjustments and the supervisor’s view', (
     // The supervisor reads the agreement, its users and limits, with nothing to change.
     const reader = await openSession(journey.browser, journey.portal.url);
     await signIn(reader.page, 'fleet-owner@e2e.test', 'fleet-password');
-    await reader.page.goto(`/distributor2/agreements/${agreement.id}`);
+    // Found from the user's cabinet.
+    await reader.page.goto('/user');
+    await reader.page.getByRole('region', { name: 'Agreements you supervise' }).getByRole('link', { name: 'Baltic fleet' }).click();
+    await reader.page.waitForURL(`**/distributor2/agreements/${agreement.id}`);
     await reader.page.getByRole('heading', { name: 'Baltic fleet' }).waitFor();
     expect(await reader.page.getByLabel('Name').getAttribute('readonly')).not.toBeNull();
     expect(await reader.page.getByRole('button', { name: 'Save' }).count()).toBe(0);

@@ -62,7 +62,10 @@ function pageRoutes(locale: Locale): RouteObject[] {
           element: <RequireRole role="user" />,
           errorElement: <AreaError />,
           children: [
-            { path: segments.user, lazy: page(['user', 'account', 'devices'], () => import('./routes/user').then((m) => m.UserRoute)) },
+            {
+              path: segments.user,
+              lazy: page(['user', 'account', 'devices', 'agreements'], () => import('./routes/user').then((m) => m.UserRoute)),
+            },
             { path: segments.cart, lazy: page(['cart'], () => import('./routes/cart').then((m) => m.CartRoute)) },
             {
               path: segments.providerRegistration,

@@ -61,7 +61,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.post(
     '/api/agreement/query',
     {
-      onRequest: asDistributor2,
+      onRequest: asReader,
       schema: {
         tags,
         summary: 'The agreements of your distributor and those you supervise',

@@ -8,7 +8,6 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { addShip, placeOrder, setUpDesk, testRates } from '../orders/orders.test-helper.js';
 
 const guarded: { method: 'GET' | 'POST' | 'DELETE'; url: string; allowed: Role[] }[] = [
-  { method: 'POST', url: '/api/agreement/query', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/create', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/get-user-by-email?email=a@b.test', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/update', allowed: ['distributor2'] },
@@ -26,6 +25,7 @@ const guarded: { method: 'GET' | 'POST' | 'DELETE'; url: string; allowed: Role[]
   { method: 'POST', url: '/api/distributors/members', allowed: ['distributor'] },
   { method: 'DELETE', url: '/api/distributors/members/1', allowed: ['distributor'] },
   // Readable by the supervisor, who may hold only the user role: ownership decides (404), not the role.
+  { method: 'POST', url: '/api/agreement/query', allowed: ['user'] },
   { method: 'GET', url: '/api/agreement?id=1', allowed: ['user'] },
   { method: 'POST', url: '/api/agreement/transactions-query', allowed: ['user'] },
   { method: 'GET', url: '/api/agreement/agreement-users?agreementId=1', allowed: ['user'] },
@@ -360,6 +360,10 @@ describe('agreements', () => {
     expect((await get(limitsUrl, supervisor.headers)).statusCode).toBe(404);
 
     await t.database.db.update(agreements).set({ supervisorId: supervisor.id }).where(eq(agreements.id, agreement.id));
+    // The supervisor's list holds this agreement and no other.
+    await setUpDesk(t);
+    const list = await t.app.inject({ method: 'POST', url: '/api/agreement/query', headers: supervisor.headers, payload: {} });
+    expect(list.json().agreements.map((a: { id: number }) => a.id)).toEqual([agreement.id]);
     const users = await get(usersUrl, supervisor.headers);
     expect(users.statusCode).toBe(200);
     expect(users.json()).toEqual((await get(usersUrl, owner.headers)).json());
