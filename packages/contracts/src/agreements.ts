@@ -89,7 +89,7 @@ export type AgreementLimits = z.infer<typeof agreementLimits>;
 export const agreement = z.object({
   id: z.number().int(),
   name: z.string(),
-  distributor: z.object({ id: z.number().int(), title: z.string(), mainUser: z.object({ email: z.string() }) }),
+  distributor: z.object({ id: z.number().int(), title: z.string(), mainUser: z.object({ id: z.number().int(), email: z.string() }) }),
   type: agreementType,
   currency,
   signedAt: z.string(),
@@ -189,6 +189,8 @@ export const transaction = z.object({
   installationId: z.number().int().nullable(),
   orderId: z.number().int().nullable(),
   type: z.enum(transactionTypes),
+  /** Why an adjustment was posted (the distributor's words); null on other rows. */
+  reason: z.string().nullable(),
   amount: moneyString,
   balance: moneyString,
   agreementLimit: moneyString.nullable(),
@@ -210,3 +212,39 @@ export const distributorMember = z.object({ userId: z.number().int(), email: z.s
 export const distributorMembers = z.array(distributorMember);
 export const addMemberBody = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')) });
 export const memberParams = z.object({ userId: id });
+
+/** The largest amount one top-up or adjustment may move (the balance keeps 12 digits before the point). */
+export const balanceEntryMax = '1000000000.00';
+
+function amountInput(opts: { signed: boolean }) {
+  const pattern = opts.signed ? /^-?\d{1,10}(\.\d{1,2})?$/ : /^\d{1,10}(\.\d{1,2})?$/;
+  const message = opts.signed
+    ? 'a non-zero amount such as 250 or -99.50 (at most two decimals, at most 1000000000)'
+    : 'a positive amount such as 1500 or 99.50 (at most two decimals, at most 1000000000)';
+  return z.union([z.string(), z.number()], { error: message }).transform((v, ctx) => {
+    const value = typeof v === 'number' ? String(v) : v.trim();
+    const cents = pattern.test(value) ? Math.round(Number(value) * 100) : NaN;
+    if (!Number.isFinite(cents) || cents === 0 || (!opts.signed && cents < 0) || Math.abs(cents) > 100_000_000_000) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/** `POST /api/agreement/top-up`: money the distributor received for the agreement raises its balance. */
+export const topUpBody = z.object({
+  agreementId: idValue,
+  amount: amountInput({ signed: false }),
+  /** An optional note (e.g. the payment's reference). */
+  reason: text(500).optional(),
+});
+export type TopUpBody = z.infer<typeof topUpBody>;
+
+/** `POST /api/agreement/adjust`: a signed correction, always with the reason for it. */
+export const adjustBody = z.object({
+  agreementId: idValue,
+  amount: amountInput({ signed: true }),
+  reason: text(500, { min: 1, minMessage: 'a reason is required' }),
+});
+export type AdjustBody = z.infer<typeof adjustBody>;

@@ -52,3 +52,12 @@ export const money = z
   .positive('must be positive')
   .max(maxPrice, `at most ${maxPrice}`)
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'at most two decimals');
+
+/** The `Idempotency-Key` header of a call that moves money: the same key on a retry returns the first answer. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'the Idempotency-Key header is required' })
+    .trim()
+    .min(8, 'the Idempotency-Key header needs 8–128 characters')
+    .max(128, 'the Idempotency-Key header needs 8–128 characters'),
+});

@@ -22,6 +22,7 @@ export const errorCodes = [
   'order_status',
   'idempotency_key_reused',
   'invalid_signature',
+  'agreement_limit',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -46,6 +47,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   order_status: 409,
   idempotency_key_reused: 409,
   invalid_signature: 400,
+  agreement_limit: 409,
 };
 
 export const fieldIssue = z.object({ path: z.string(), message: z.string() });

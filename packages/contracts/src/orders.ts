@@ -37,14 +37,6 @@ export const createOrderBody = z
   });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
-export const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string({ error: 'the Idempotency-Key header is required' })
-    .trim()
-    .min(8, 'the Idempotency-Key header needs 8–128 characters')
-    .max(128, 'the Idempotency-Key header needs 8–128 characters'),
-});
-
 export const orderItem = z.object({
   id: z.number().int(),
   product: z.enum(rateProducts),
@@ -118,6 +110,7 @@ export const orderList = z.object({ orders: z.array(order) });
 export const orderParams = z.object({ id: idParam });
 export const processOrderQuery = z.object({ orderId: idParam });
 export const cancelOrderBody = z.object({ orderId: idParam });
+export const approveOrderBody = z.object({ orderId: idParam });
 
 /** Answer of a webhook the portal accepted (also for an event it has nothing to do with). */
 export const webhookResult = z.object({ received: z.boolean(), orderId: z.number().int().nullable(), status: orderStatus.nullable() });

@@ -62,7 +62,10 @@ function pageRoutes(locale: Locale): RouteObject[] {
           element: <RequireRole role="user" />,
           errorElement: <AreaError />,
           children: [
-            { path: segments.user, lazy: page(['user', 'account', 'devices'], () => import('./routes/user').then((m) => m.UserRoute)) },
+            {
+              path: segments.user,
+              lazy: page(['user', 'account', 'devices', 'agreements'], () => import('./routes/user').then((m) => m.UserRoute)),
+            },
             { path: segments.cart, lazy: page(['cart'], () => import('./routes/cart').then((m) => m.CartRoute)) },
             {
               path: segments.providerRegistration,
@@ -71,6 +74,17 @@ function pageRoutes(locale: Locale): RouteObject[] {
             {
               path: segments.distributorRegistration,
               lazy: page(['distributor'], () => import('./routes/distributor-registration').then((m) => m.DistributorRegistrationRoute)),
+            },
+            // An agreement and its ledger are read by its supervisor too, who may hold only the user role;
+            // the server decides what each may see (404 otherwise) and the page shows edit controls by
+            // canManageAgreement.
+            {
+              path: `${segments.distributor2}/agreements/:agreementId`,
+              lazy: page(['agreements'], () => import('./routes/agreement').then((m) => m.AgreementRoute)),
+            },
+            {
+              path: segments.distributor2Transactions,
+              lazy: page(['agreements'], () => import('./routes/transactions').then((m) => m.TransactionsRoute)),
             },
           ],
         },
@@ -106,14 +120,6 @@ function pageRoutes(locale: Locale): RouteObject[] {
                 {
                   path: ':tab',
                   lazy: page(['orders', 'agreements'], () => import('./routes/distributor2').then((m) => m.Distributor2Route)),
-                },
-                {
-                  path: 'agreements/:agreementId',
-                  lazy: page(['agreements'], () => import('./routes/agreement').then((m) => m.AgreementRoute)),
-                },
-                {
-                  path: 'transactions',
-                  lazy: page(['agreements'], () => import('./routes/transactions').then((m) => m.TransactionsRoute)),
                 },
               ],
             },

@@ -40,6 +40,8 @@ export type RequestOptions<T> = {
    */
   isLoginCall?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an `Idempotency-Key`. */
+  headers?: Record<string, string>;
 };
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -104,7 +106,7 @@ function parseJsonText(text: string): unknown {
 
 /** Same-origin call to the Chartroom API with the stored bearer token. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...authHeaders() };
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
 

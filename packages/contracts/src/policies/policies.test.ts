@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { permitStatuses } from '../constants.js';
+import { canManageAgreement, canReadAgreement } from './agreements.policy.js';
 import { canManageCustomProducts, ownsCustomProduct } from './custom-products.policy.js';
 import { canDecidePermit, canIssueUnderPermit, canRequestPermit, permitTransitions } from './distributor-permits.policy.js';
 import { canManageGeocontents, ownsGeocontent } from './geocontents.policy.js';
@@ -65,5 +66,17 @@ describe('distributor permit and licence policies', () => {
     expect(licenseIssueRefusal(com, 'paused')).toBe('permit_not_accepted');
     expect(licenseIssueRefusal({ licType: 'com', isEnabled: false }, 'accepted')).toBe('disabled');
     expect(licenseIssueRefusal({ licType: 'free', isEnabled: true })).toBe('lic_type');
+  });
+});
+
+describe('agreement policy', () => {
+  it('lets the distributor’s main user manage an agreement and its supervisor read it', () => {
+    const agreement = { distributor: { mainUser: { id: 7 } }, supervisorId: 8 };
+    expect(canManageAgreement(provider, agreement)).toBe(true);
+    expect(canManageAgreement(user, agreement)).toBe(false);
+    expect(canReadAgreement(user, agreement)).toBe(true);
+    expect(canReadAgreement({ id: 9 }, agreement)).toBe(false);
+    expect(canManageAgreement(null, agreement)).toBe(false);
+    expect(canReadAgreement(null, { ...agreement, supervisorId: null })).toBe(false);
   });
 });

@@ -157,10 +157,17 @@ export const transactions = pgTable(
     agreementLimit: numeric('agreement_limit', { precision: 14, scale: 2 }),
     userLimit: numeric('user_limit', { precision: 14, scale: 2 }),
     actorUserId: integer('actor_user_id'),
+    /** Why a top-up or an adjustment was posted (the distributor's words). */
+    reason: text('reason'),
+    /** A top-up's or adjustment's `Idempotency-Key` (unique per agreement) and the SHA-256 of its request. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
   },
   (t) => [
     index('transactions_agreement_idx').on(t.agreementId, t.id),
     index('transactions_user_idx').on(t.userId),
+    // NULL keys (charges and refunds) never conflict: unique indexes treat NULLs as distinct.
+    uniqueIndex('transactions_agreement_key_unique').on(t.agreementId, t.idempotencyKey),
     uniqueIndex('transactions_order_charge_unique')
       .on(t.orderId)
       .where(sql`type = 'charge'`),

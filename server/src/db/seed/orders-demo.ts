@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Currency, RateApplication, RateProduct } from '@chartroom/contracts/constants';
 import type { RatesInput } from '@chartroom/contracts/agreements';
 import type { Db, DbOrTx } from '../client.js';
-import { distributorMembers, distributors, geocontents, orders, products, providers, userInstallations, users } from '../schema/index.js';
+import { distributorMembers, distributors, geocontents, products, providers, userInstallations, users } from '../schema/index.js';
 import { flattenRates } from '../../modules/agreements/agreements.service.js';
 import {
   ensureAgreementUser,
@@ -12,7 +12,7 @@ import {
   replaceRates,
   setUserLimitRow,
 } from '../../modules/agreements/agreements.repository.js';
-import { cancelOrder, processOrder } from '../../modules/orders/order-desk.service.js';
+import { approveOrder, cancelOrder, processOrder } from '../../modules/orders/order-desk.service.js';
 import { createOrder } from '../../modules/orders/orders.service.js';
 import { actorFromUser, type Actor } from '../../plugins/auth.js';
 import type { DemoExtension } from './demo.js';
@@ -201,8 +201,8 @@ export const seedOrdersDemo: DemoExtension = async (db: Db, accounts) => {
     { product: 'NHO', months: 12 },
   ]);
   const approved = await place(skipper, 'approved', trawler.id, 'agreement', [{ product: 'Primar', months: 6 }]);
-  // No call makes owner_approved (the owner's approval happens outside the portal): set here so the desk shows one.
-  await db.update(orders).set({ status: 'owner_approved' }).where(eq(orders.id, approved.id));
+  // The agreement's supervisor (the owner) approves it: the desk shows an owner approved order.
+  await approveOrder({ db, actor: await actorOf(db, 'admin@demo.test'), orderId: approved.id, ip: null });
   await place(user, 'error', star.id, 'agreement', [{ product: 'Primar', months: 12 }]);
   await place(skipper, 'pre-order', trawler.id, 'stripe', [{ product: 'NOAA', months: 6 }]);
   await place(user, 'trial', star.id, 'trial', [{ product: 'NHO', months: 1 }]);

@@ -28,7 +28,7 @@ export function presentAgreement(row: AgreementJoined, rateRows: AgreementRateRo
   return {
     id: a.id,
     name: a.name,
-    distributor: { id: row.distributor.id, title: row.distributor.title, mainUser: { email: row.mainUserEmail } },
+    distributor: { id: row.distributor.id, title: row.distributor.title, mainUser: { id: row.mainUserId, email: row.mainUserEmail } },
     type: a.type as Agreement['type'],
     currency: a.currency as Currency,
     signedAt: a.signedAt.toISOString(),
@@ -50,6 +50,7 @@ export function presentTransaction(t: TransactionRow): Transaction {
     installationId: t.installationId,
     orderId: t.orderId,
     type: t.type as TransactionType,
+    reason: t.reason,
     amount: normalizeMoney(t.amount)!,
     balance: normalizeMoney(t.balance)!,
     agreementLimit: normalizeMoney(t.agreementLimit),

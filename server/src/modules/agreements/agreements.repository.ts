@@ -11,6 +11,7 @@ import {
   transactions,
   userInstallations,
   users,
+  type AgreementRateRow,
   type AgreementRow,
 } from '../../db/schema/index.js';
 
@@ -23,6 +24,7 @@ export async function selectAgreements(db: DbOrTx, where: SQL) {
     .select({
       agreement: agreements,
       distributor: { id: distributors.id, title: distributors.title },
+      mainUserId: mainUsers.id,
       mainUserEmail: mainUsers.email,
       supervisorEmail: supervisors.email,
     })
@@ -129,26 +131,27 @@ export async function linkRateProduct(db: DbOrTx, rateProduct: string, productId
   await db.insert(rateProductLinks).values({ rateProduct, productId }).onConflictDoNothing();
 }
 
-/** One round trip for an order: the user's installation and the agreements it is on. */
-export async function findInstallationWithAgreements(db: DbOrTx, userId: number, installationId: number) {
+/**
+ * One round trip for an order: the user's installation, the agreements it is on and their rate rows
+ * (every application and currency: at most 30 rows an agreement). Undefined when the user has no
+ * such installation.
+ */
+export async function findOrderContext(db: DbOrTx, userId: number, installationId: number) {
   const rows = await db
-    .select({ installation: userInstallations, agreementId: agreementInstallations.agreementId })
+    .select({ installation: userInstallations, agreement: agreements, rate: agreementRates })
     .from(userInstallations)
     .leftJoin(agreementInstallations, eq(agreementInstallations.installationId, userInstallations.id))
+    .leftJoin(agreements, eq(agreements.id, agreementInstallations.agreementId))
+    .leftJoin(agreementRates, eq(agreementRates.agreementId, agreements.id))
     .where(and(eq(userInstallations.id, installationId), eq(userInstallations.userId, userId)));
   const first = rows[0];
   if (!first) return undefined;
-  return { installation: first.installation, agreementIds: rows.flatMap((r) => (r.agreementId === null ? [] : [r.agreementId])) };
-}
-
-/** One round trip for an order: the agreement and its rate rows for one application (every currency). */
-export async function findAgreementWithRates(db: DbOrTx, agreementId: number, application: string) {
-  const rows = await db
-    .select({ agreement: agreements, rate: agreementRates })
-    .from(agreements)
-    .leftJoin(agreementRates, and(eq(agreementRates.agreementId, agreements.id), eq(agreementRates.application, application)))
-    .where(eq(agreements.id, agreementId));
-  const first = rows[0];
-  if (!first) return undefined;
-  return { agreement: first.agreement, rates: rows.flatMap((r) => (r.rate ? [r.rate] : [])) };
+  const byId = new Map<number, { agreement: AgreementRow; rates: AgreementRateRow[] }>();
+  for (const row of rows) {
+    if (!row.agreement) continue;
+    let entry = byId.get(row.agreement.id);
+    if (!entry) byId.set(row.agreement.id, (entry = { agreement: row.agreement, rates: [] }));
+    if (row.rate) entry.rates.push(row.rate);
+  }
+  return { installation: first.installation, agreements: byId };
 }

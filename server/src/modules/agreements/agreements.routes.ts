@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addMemberBody,
+  adjustBody,
   addUserInstBody,
   agreement,
   agreementIdParam,
@@ -16,12 +17,15 @@ import {
   memberParams,
   setAgreementLimitBody,
   setUserLimitBody,
+  topUpBody,
+  transaction,
   transactionList,
   transactionsQueryBody,
   updateAgreementBody,
   userForAgreement,
   userForAgreementQuery,
 } from '@chartroom/contracts/agreements';
+import { idempotencyHeaders } from '@chartroom/contracts/common';
 import { errorBody } from '@chartroom/contracts/errors';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -40,6 +44,7 @@ import {
   setUserLimit,
   updateAgreement,
 } from './agreements.service.js';
+import { adjustAgreement, topUpAgreement } from './balance-entries.service.js';
 import { addMember, listMembers, removeMember } from './members.service.js';
 
 const security = [{ bearer: [] }];
@@ -56,7 +61,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.post(
     '/api/agreement/query',
     {
-      onRequest: asDistributor2,
+      onRequest: asReader,
       schema: {
         tags,
         summary: 'The agreements of your distributor and those you supervise',
@@ -131,7 +136,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get(
     '/api/agreement/agreement-users',
     {
-      onRequest: asDistributor2,
+      onRequest: asReader,
       schema: {
         tags,
         summary: 'Users on the agreement with their installations',
@@ -176,7 +181,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get(
     '/api/agreement/limits',
     {
-      onRequest: asDistributor2,
+      onRequest: asReader,
       schema: {
         tags,
         summary: 'The agreement limit and the per-user limits',
@@ -216,6 +221,58 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       },
     },
     async (request) => setAgreementLimit({ ...ctx(request), input: request.body }),
+  );
+
+  const entryDescription = [
+    "Only the agreement's distributor may post it; it is appended to the ledger with the balance after it and the agreement limit in force, and audited.",
+    'Send a fresh `Idempotency-Key` (8–128 characters) per entry and the same key on a retry: a retry returns the first row (200) and moves the balance once; the same key with another body answers 409 `idempotency_key_reused`.',
+  ].join('\n\n');
+  app.post(
+    '/api/agreement/top-up',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: "Top up the agreement's balance (a positive amount in its currency)",
+        description: entryDescription,
+        security,
+        headers: idempotencyHeaders,
+        body: topUpBody,
+        response: { 200: transaction, 201: transaction, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { transaction: row, replayed } = await topUpAgreement({
+        ...ctx(request),
+        idempotencyKey: request.headers['idempotency-key'],
+        input: request.body,
+      });
+      return reply.status(replayed ? 200 : 201).send(row);
+    },
+  );
+
+  app.post(
+    '/api/agreement/adjust',
+    {
+      onRequest: asDistributor2,
+      schema: {
+        tags,
+        summary: 'Post a signed adjustment of the balance, with its reason',
+        description: `${entryDescription}\n\nA negative adjustment that would take the balance below minus the agreement limit answers 409 \`agreement_limit\`.`,
+        security,
+        headers: idempotencyHeaders,
+        body: adjustBody,
+        response: { 200: transaction, 201: transaction, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { transaction: row, replayed } = await adjustAgreement({
+        ...ctx(request),
+        idempotencyKey: request.headers['idempotency-key'],
+        input: request.body,
+      });
+      return reply.status(replayed ? 200 : 201).send(row);
+    },
   );
 
   app.post(

@@ -84,6 +84,15 @@ async function requireManaged(db: DbOrTx, actor: Actor, agreementId: number) {
   return row;
 }
 
+/** Throws 404 unless the actor may read the agreement (manages or supervises it). */
+async function requireReadable(db: DbOrTx, actor: Actor, agreementId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(and(eq(agreements.id, agreementId), readableAgreement(actor)));
+  if (!row) throw agreementNotFound();
+}
+
 /** `POST /api/agreement/query`: the agreements the actor manages or supervises. */
 export async function queryAgreements({ db, actor }: Ctx) {
   return { agreements: await loadAgreements(db, readableAgreement(actor)) };
@@ -162,8 +171,9 @@ export async function findUserForAgreementForm({ db, email }: { db: Db; email: s
   return { id: user.id, email: user.email };
 }
 
+/** The agreement's users with their installations: for its distributor and its supervisor. */
 export async function listAgreementUsers({ db, actor, agreementId }: Ctx & { agreementId: number }): Promise<AgreementUser[]> {
-  await requireManaged(db, actor, agreementId);
+  await requireReadable(db, actor, agreementId);
   const rows = await listAgreementInstallations(db, agreementId);
   return rows.map(({ link, installation, email }) => ({
     userId: link.userId,
@@ -217,8 +227,9 @@ export async function addUserInstallation({
   return users.find((u) => u.installationId === input.installationId)!;
 }
 
+/** The agreement limit and the users' limits: for its distributor and its supervisor. */
 export async function getLimits({ db, actor, agreementId }: Ctx & { agreementId: number }): Promise<AgreementLimits> {
-  await requireManaged(db, actor, agreementId);
+  await requireReadable(db, actor, agreementId);
   return (await loadAgreement(db, eq(agreements.id, agreementId))).limits;
 }
 

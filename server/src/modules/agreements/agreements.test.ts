@@ -8,16 +8,15 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { addShip, placeOrder, setUpDesk, testRates } from '../orders/orders.test-helper.js';
 
 const guarded: { method: 'GET' | 'POST' | 'DELETE'; url: string; allowed: Role[] }[] = [
-  { method: 'POST', url: '/api/agreement/query', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/create', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/get-user-by-email?email=a@b.test', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/update', allowed: ['distributor2'] },
-  { method: 'GET', url: '/api/agreement/agreement-users?agreementId=1', allowed: ['distributor2'] },
   { method: 'GET', url: '/api/agreement/get-user-for-agreement?email=a@b.test&agreementId=1', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/add-user-inst', allowed: ['distributor2'] },
-  { method: 'GET', url: '/api/agreement/limits?agreementId=1', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/set-user-limit', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/set-agreement-limit', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/top-up', allowed: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/adjust', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/agreement/order-list', allowed: ['distributor2'] },
   { method: 'POST', url: '/api/ordermanager/query', allowed: ['order-manager', 'distributor2'] },
   { method: 'GET', url: '/api/agreement/process-order?orderId=1', allowed: ['order-manager', 'distributor2'] },
@@ -26,9 +25,13 @@ const guarded: { method: 'GET' | 'POST' | 'DELETE'; url: string; allowed: Role[]
   { method: 'POST', url: '/api/distributors/members', allowed: ['distributor'] },
   { method: 'DELETE', url: '/api/distributors/members/1', allowed: ['distributor'] },
   // Readable by the supervisor, who may hold only the user role: ownership decides (404), not the role.
+  { method: 'POST', url: '/api/agreement/query', allowed: ['user'] },
   { method: 'GET', url: '/api/agreement?id=1', allowed: ['user'] },
   { method: 'POST', url: '/api/agreement/transactions-query', allowed: ['user'] },
+  { method: 'GET', url: '/api/agreement/agreement-users?agreementId=1', allowed: ['user'] },
+  { method: 'GET', url: '/api/agreement/limits?agreementId=1', allowed: ['user'] },
   { method: 'POST', url: '/api/app/v1/orders', allowed: ['user'] },
+  { method: 'POST', url: '/api/agreement/approve-order', allowed: ['user'] },
   { method: 'GET', url: '/api/app/v1/installations', allowed: ['user'] },
 ];
 
@@ -343,6 +346,66 @@ describe('agreements', () => {
     expect(rival.id).toBeGreaterThan(distributor.id);
     expect((await query({ agreementId: agreement.id }, a.user.headers)).statusCode).toBe(404);
     expect((await query({}, a.user.headers)).json().transactions).toEqual([]);
+  });
+
+  it("lets the supervisor read the agreement's users and limits, and change none of them", async () => {
+    const { owner, agreement } = await setUpDesk(t, { agreementLimit: '900.00' });
+    const supervisor = await t.loginAs('user');
+    const ship = await addShip(t, agreement.id, { userLimit: '120.00' });
+    const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+    const usersUrl = `/api/agreement/agreement-users?agreementId=${agreement.id}`;
+    const limitsUrl = `/api/agreement/limits?agreementId=${agreement.id}`;
+    // Before being named supervisor: nothing to see.
+    expect((await get(usersUrl, supervisor.headers)).statusCode).toBe(404);
+    expect((await get(limitsUrl, supervisor.headers)).statusCode).toBe(404);
+
+    await t.database.db.update(agreements).set({ supervisorId: supervisor.id }).where(eq(agreements.id, agreement.id));
+    // The supervisor's list holds this agreement and no other.
+    await setUpDesk(t);
+    const list = await t.app.inject({ method: 'POST', url: '/api/agreement/query', headers: supervisor.headers, payload: {} });
+    expect(list.json().agreements.map((a: { id: number }) => a.id)).toEqual([agreement.id]);
+    const users = await get(usersUrl, supervisor.headers);
+    expect(users.statusCode).toBe(200);
+    expect(users.json()).toEqual((await get(usersUrl, owner.headers)).json());
+    expect(users.json()).toEqual([expect.objectContaining({ userId: ship.user.id, installationId: ship.installation.id })]);
+    const limits = await get(limitsUrl, supervisor.headers);
+    expect(limits.json()).toEqual({
+      agreementLimit: '900.00',
+      usersLimits: [expect.objectContaining({ userId: ship.user.id, limit: '120.00', spent: '0.00' })],
+    });
+
+    // Read-only: every change is refused by role (the supervisor holds only the user role)…
+    const change = (url: string, payload: object, headers = supervisor.headers) => t.app.inject({ method: 'POST', url, headers, payload });
+    expect((await change('/api/agreement/set-agreement-limit', { agreementId: agreement.id, limit: null })).statusCode).toBe(403);
+    expect(
+      (await change('/api/agreement/set-user-limit', { agreementId: agreement.id, userId: ship.user.id, limit: null })).statusCode,
+    ).toBe(403);
+    // …and by ownership when the supervisor also runs a distributor area.
+    const supervisingDistributor = await t.loginAs('distributor2');
+    await t.database.db.update(agreements).set({ supervisorId: supervisingDistributor.id }).where(eq(agreements.id, agreement.id));
+    expect((await get(limitsUrl, supervisingDistributor.headers)).statusCode).toBe(200);
+    expect((await get(usersUrl, supervisingDistributor.headers)).statusCode).toBe(200);
+    const headers = supervisingDistributor.headers;
+    expect((await change('/api/agreement/set-agreement-limit', { agreementId: agreement.id, limit: null }, headers)).statusCode).toBe(404);
+    expect(
+      (await change('/api/agreement/set-user-limit', { agreementId: agreement.id, userId: ship.user.id, limit: null }, headers)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await change(
+          '/api/agreement/add-user-inst',
+          { agreementId: agreement.id, userId: ship.user.id, installationId: ship.installation.id },
+          headers,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(`/api/agreement/get-user-for-agreement?email=${encodeURIComponent(ship.user.email)}&agreementId=${agreement.id}`, headers))
+        .statusCode,
+    ).toBe(404);
+    // The former supervisor sees nothing any more.
+    expect((await get(limitsUrl, supervisor.headers)).statusCode).toBe(404);
+    expect((await get(limitsUrl, owner.headers)).json().agreementLimit).toBe('900.00');
   });
 
   it('lets a distributor add and remove order managers by e-mail', async () => {

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { OrderErrorReason } from '@chartroom/contracts/constants';
 import type { DbOrTx } from '../../db/client.js';
 import { agreements, agreementUsers, transactions, type TransactionRow } from '../../db/schema/index.js';
 import { formatCents, toCents } from '../../lib/money.js';
@@ -8,15 +7,7 @@ import { formatCents, toCents } from '../../lib/money.js';
 // of the running total (which takes the row's lock, so concurrent moves queue there) and the row is
 // appended in the same statement from what that UPDATE returned. Lock order is always the user's
 // row, then the agreement's row, so a charge and a refund never wait on each other in a circle.
-
-export interface ChargeInput {
-  agreementId: number;
-  userId: number;
-  installationId: number | null;
-  orderId: number;
-  cents: bigint;
-  actorUserId: number | null;
-}
+// Charges are made with their order in one statement: orders/charged-order.ts.
 
 /** What a move appended: the row's id, amount and balance after it. */
 export interface LedgerRowRef {
@@ -24,8 +15,6 @@ export interface LedgerRowRef {
   amount: string;
   balance: string;
 }
-
-export type ChargeResult = { ok: true; row: LedgerRowRef } | { ok: false; reason: OrderErrorReason; message: string };
 
 /** Adds `amount` to the agreement's balance and appends the ledger row, when the floor allows it. */
 async function moveAgreementBalance(
@@ -58,63 +47,6 @@ async function moveAgreementBalance(
   return (result as unknown as { rows: LedgerRowRef[] }).rows[0];
 }
 
-/**
- * Charges an order to the agreement: the user's running total first (refused over the user's limit),
- * then the balance (refused below minus the agreement limit). A refusal says which limit and why.
- */
-export async function chargeAgreement(tx: DbOrTx, input: ChargeInput): Promise<ChargeResult> {
-  const amount = formatCents(input.cents);
-  const [user] = await tx
-    .update(agreementUsers)
-    .set({ spent: sql`${agreementUsers.spent} + ${amount}::numeric` })
-    .where(
-      and(
-        eq(agreementUsers.agreementId, input.agreementId),
-        eq(agreementUsers.userId, input.userId),
-        sql`(${agreementUsers.userLimit} IS NULL OR ${agreementUsers.spent} + ${amount}::numeric <= ${agreementUsers.userLimit})`,
-      ),
-    )
-    .returning();
-  if (!user) {
-    const [member] = await tx
-      .select()
-      .from(agreementUsers)
-      .where(and(eq(agreementUsers.agreementId, input.agreementId), eq(agreementUsers.userId, input.userId)));
-    if (!member) return { ok: false, reason: 'user_limit', message: `This user is not on agreement ${input.agreementId}` };
-    const limit = member.userLimit ?? '0.00';
-    return {
-      ok: false,
-      reason: 'user_limit',
-      message: `The user limit of ${formatCents(toCents(limit))} ${await currencyOf(tx, input.agreementId)} would be exceeded (spent ${formatCents(toCents(member.spent))}, order ${amount})`,
-    };
-  }
-  const row = await moveAgreementBalance(tx, {
-    agreementId: input.agreementId,
-    amount: formatCents(-input.cents),
-    type: 'charge',
-    userId: input.userId,
-    installationId: input.installationId,
-    orderId: input.orderId,
-    userLimit: user.userLimit,
-    actorUserId: input.actorUserId,
-    checkFloor: true,
-  });
-  if (!row) {
-    // Give the user's total back: this order is not charged.
-    await tx
-      .update(agreementUsers)
-      .set({ spent: sql`${agreementUsers.spent} - ${amount}::numeric` })
-      .where(eq(agreementUsers.id, user.id));
-    const [agreement] = await tx.select().from(agreements).where(eq(agreements.id, input.agreementId));
-    return {
-      ok: false,
-      reason: 'agreement_limit',
-      message: `The agreement limit of ${formatCents(toCents(agreement?.agreementLimit ?? '0'))} ${agreement?.currency ?? ''} would be exceeded (balance ${formatCents(toCents(agreement?.balance ?? '0'))}, order ${amount})`,
-    };
-  }
-  return { ok: true, row };
-}
-
 /** Refunds an order's charge row: the user's total down, the balance up, one refund row (unique per order). */
 export async function refundCharge(tx: DbOrTx, charge: TransactionRow, actorUserId: number | null): Promise<LedgerRowRef> {
   const refund = formatCents(-toCents(charge.amount));
@@ -141,7 +73,49 @@ export async function refundCharge(tx: DbOrTx, charge: TransactionRow, actorUser
   return row!;
 }
 
-async function currencyOf(tx: DbOrTx, agreementId: number): Promise<string> {
-  const [row] = await tx.select({ currency: agreements.currency }).from(agreements).where(eq(agreements.id, agreementId));
-  return row?.currency ?? '';
+/** The largest balance the `numeric(14,2)` column holds. */
+const balanceCeiling = '999999999999.99';
+
+export type BalanceEntryResult = { kind: 'posted'; id: number } | { kind: 'refused'; bound: 'floor' | 'ceiling' } | { kind: 'key-taken' };
+
+/**
+ * A top-up or an adjustment: one statement moves the balance (taking the agreement's row lock, the
+ * only lock it takes, so it keeps the charge path's order) and appends the row that explains it. A
+ * lowering move is refused below minus the agreement limit, any move above what the column holds.
+ * `key-taken`: this agreement already has a row with the Idempotency-Key; the caller must roll back
+ * (the balance moved in this transaction) and answer the first row.
+ */
+export async function postBalanceEntry(
+  tx: DbOrTx,
+  opts: {
+    agreementId: number;
+    type: 'top-up' | 'adjustment';
+    cents: bigint;
+    reason: string | null;
+    idempotencyKey: string;
+    requestHash: string;
+    actorUserId: number;
+  },
+): Promise<BalanceEntryResult> {
+  const amount = formatCents(opts.cents);
+  const result = await tx.execute(sql`
+    WITH moved AS (
+      UPDATE ${agreements} SET balance = ${agreements.balance} + ${amount}::numeric
+       WHERE ${agreements.id} = ${opts.agreementId}
+         AND ${agreements.balance} + ${amount}::numeric <= ${balanceCeiling}::numeric
+         AND (${amount}::numeric >= 0 OR ${agreements.agreementLimit} IS NULL
+              OR ${agreements.balance} + ${amount}::numeric >= -${agreements.agreementLimit})
+       RETURNING ${agreements.id} AS id, ${agreements.balance} AS balance, ${agreements.agreementLimit} AS agreement_limit
+    ), appended AS (
+      INSERT INTO ${transactions} (agreement_id, type, amount, balance, agreement_limit, actor_user_id, reason, idempotency_key, request_hash)
+      SELECT id, ${opts.type}, ${amount}::numeric, balance, agreement_limit, ${opts.actorUserId}, ${opts.reason}, ${opts.idempotencyKey}, ${opts.requestHash}
+        FROM moved
+      ON CONFLICT (agreement_id, idempotency_key) DO NOTHING
+      RETURNING id
+    )
+    SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT id FROM appended) AS id`);
+  const row = (result as unknown as { rows: { moved: number | string; id: number | null }[] }).rows[0]!;
+  if (Number(row.moved) === 0) return { kind: 'refused', bound: opts.cents < 0n ? 'floor' : 'ceiling' };
+  if (row.id === null) return { kind: 'key-taken' };
+  return { kind: 'posted', id: Number(row.id) };
 }

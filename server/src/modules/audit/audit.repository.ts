@@ -11,8 +11,11 @@ export interface AuditInput {
   ip: string | null;
 }
 
-/** The advisory lock that puts audited transactions in one line (any constant key of our own). */
-const AUDIT_LOCK_KEY = 0x4155_4454;
+/**
+ * The advisory lock that puts audited transactions in one line (any constant key of our own). A
+ * statement that writes its own audit row takes it the same way, before the row's id is drawn.
+ */
+export const AUDIT_LOCK_KEY = 0x4155_4454;
 
 /**
  * Writes one audit entry, in the caller's transaction so it exists exactly when the action does.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@chartroom/contracts/errors';
 import {
+  approveOrderBody,
   cancelOrderBody,
   order,
   orderList,
@@ -11,7 +12,7 @@ import {
 } from '@chartroom/contracts/orders';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
-import { cancelOrder, listAgreementOrders, processOrder, queryDeskOrders } from './order-desk.service.js';
+import { approveOrder, cancelOrder, listAgreementOrders, processOrder, queryDeskOrders } from './order-desk.service.js';
 
 const security = [{ bearer: [] }];
 const tags = ['orders'];
@@ -79,5 +80,23 @@ export const orderDeskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       },
     },
     async (request) => cancelOrder({ db, actor: actorOf(request), orderId: request.body.orderId, ip: request.ip }),
+  );
+
+  app.post(
+    '/api/agreement/approve-order',
+    {
+      // The supervisor may hold only the user role: the agreement's row decides (404 otherwise).
+      onRequest: app.requireRole('user'),
+      schema: {
+        tags,
+        summary: "The owner's approval: the agreement's supervisor moves a new order to owner_approved",
+        description:
+          "Only the supervisor of the order's agreement may approve, and only a `new` order (409 `order_status` otherwise); the desk then processes or cancels it as it does a new one.",
+        security,
+        body: approveOrderBody,
+        response: { 200: order, ...errors },
+      },
+    },
+    async (request) => approveOrder({ db, actor: actorOf(request), orderId: request.body.orderId, ip: request.ip }),
   );
 };

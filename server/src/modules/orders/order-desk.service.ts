@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { processableOrderStatuses } from '@chartroom/contracts/constants';
 import type { OrderPage, OrderQueryBody } from '@chartroom/contracts/orders';
 import type { Db, Tx } from '../../db/client.js';
-import { orders, users, type OrderRow } from '../../db/schema/index.js';
+import { agreements, orders, users, type OrderRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -142,4 +142,44 @@ export async function cancelOrder({ db, actor, orderId, ip }: Ctx & { orderId: n
     return presentOrder(won, await emailOf(tx, won.userId), await listOrderItems(tx, [won.id]));
   });
   return order ?? refuseMove(db, orderId, distributorIds, 'cancelled');
+}
+
+/** WHERE for orders under an agreement the actor supervises (the fleet owner's side, decision 0011). */
+function supervisedOrder(actor: Pick<Actor, 'id'>, orderId: number) {
+  return and(
+    eq(orders.id, orderId),
+    inArray(orders.agreementId, sql`(SELECT ${agreements.id} FROM ${agreements} WHERE ${agreements.supervisorId} = ${actor.id})`),
+  )!;
+}
+
+/**
+ * `POST /api/agreement/approve-order`: the agreement's supervisor (the owner) approves a new order →
+ * owner_approved, which the desk then processes or cancels like a new one. One conditional UPDATE
+ * decides among concurrent calls; any other status is 409, an order not under an agreement the
+ * actor supervises 404.
+ */
+export async function approveOrder({ db, actor, orderId, ip }: Ctx & { orderId: number; ip: string | null }) {
+  const order = await db.transaction(async (tx) => {
+    const [won] = await tx
+      .update(orders)
+      .set({ status: 'owner_approved', updatedAt: new Date() })
+      .where(and(supervisedOrder(actor, orderId), eq(orders.status, 'new')))
+      .returning();
+    if (!won) return null;
+    await recordAudit(tx, {
+      actor,
+      action: 'order.owner-approve',
+      geocontentId: null,
+      subject: { orderId, agreementId: won.agreementId },
+      ip,
+    });
+    return presentOrder(won, await emailOf(tx, won.userId), await listOrderItems(tx, [won.id]));
+  });
+  if (order) return order;
+  const [found] = await db.select({ status: orders.status }).from(orders).where(supervisedOrder(actor, orderId));
+  if (!found) throw notFound('Order');
+  throw new AppError(
+    'order_status',
+    `Order ${orderId} is ${found.status.replaceAll('_', ' ')}: only new orders can be approved by the owner`,
+  );
 }

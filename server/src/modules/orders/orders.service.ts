@@ -3,14 +3,21 @@ import { and, eq } from 'drizzle-orm';
 import { rateApplicationOfAppType, type OrderErrorReason, type OrderStatus } from '@chartroom/contracts/constants';
 import type { CreateOrderBody, Order } from '@chartroom/contracts/orders';
 import type { Db } from '../../db/client.js';
-import { orders, trialClaims, type AgreementRateRow, type AgreementRow, type UserInstallationRow } from '../../db/schema/index.js';
+import {
+  orders,
+  trialClaims,
+  type AgreementRateRow,
+  type AgreementRow,
+  type OrderRow,
+  type UserInstallationRow,
+} from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import { formatCents, toCents } from '../../lib/money.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { findAgreementWithRates, findInstallationWithAgreements } from '../agreements/agreements.repository.js';
+import { findOrderContext } from '../agreements/agreements.repository.js';
 import { setInstallationShipName, syncUserInstallations } from '../agreements/installations.repository.js';
-import { chargeAgreement } from '../agreements/ledger.js';
+import { placeChargedOrder } from './charged-order.js';
 import { presentOrder } from './orders.presenter.js';
 import { findOrderByKey, insertOrderItems, insertOrderOnce, listOrderItems } from './orders.repository.js';
 
@@ -55,11 +62,11 @@ async function replay(db: Db, actor: Actor, key: string, hash: string): Promise<
   return presentOrder(existing, actor.email, await listOrderItems(db, [existing.id]));
 }
 
-async function requireInstallation(db: Db, userId: number, installationId: number) {
-  let found = await findInstallationWithAgreements(db, userId, installationId);
+async function requireOrderContext(db: Db, userId: number, installationId: number) {
+  let found = await findOrderContext(db, userId, installationId);
   if (!found) {
     await syncUserInstallations(db, userId);
-    found = await findInstallationWithAgreements(db, userId, installationId);
+    found = await findOrderContext(db, userId, installationId);
   }
   if (!found) throw notFound('Installation');
   return found;
@@ -112,11 +119,12 @@ async function prepareOrder({ db, actor, input, payments }: CreateOrderOptions) 
     throw new AppError('bad_request', 'Card payments by Stripe are not configured on this portal');
   if (input.paymentMethod === 'yoomoney' && !payments.yoomoney)
     throw new AppError('bad_request', 'YooMoney payments are not configured on this portal');
-  const { installation, agreementIds } = await requireInstallation(db, actor.id, input.installationId);
-  const agreementId = resolveAgreementId(agreementIds, input.agreementId);
+  // One query: the installation, its agreements and their rates.
+  const { installation, agreements } = await requireOrderContext(db, actor.id, input.installationId);
+  const agreementId = resolveAgreementId([...agreements.keys()], input.agreementId);
   const application = applicationOf(installation);
-  const found = await findAgreementWithRates(db, agreementId, application);
-  if (!found) throw notFound('Agreement');
+  const agreement = agreements.get(agreementId)!;
+  const found = { agreement: agreement.agreement, rates: agreement.rates.filter((r) => r.application === application) };
   if (input.paymentMethod === 'yoomoney' && found.agreement.currency !== 'RUB')
     throw new AppError('bad_request', 'YooMoney takes payments in RUB only');
   // Priced at the rates read now: a rate changed meanwhile applies to the next order.
@@ -146,13 +154,19 @@ export async function createOrder(opts: CreateOrderOptions): Promise<{ order: Or
   const expired = isExpired(agreement);
 
   try {
+    // The hot path (an agreement order to charge) is one statement; the rest below.
+    if (input.paymentMethod === 'agreement' && !expired && totalCents > 0n) {
+      const order = await placeAgreementOrder(opts, prepared, hash, totalCents);
+      if (order) return { order, replayed: false };
+      throw new KeyTaken();
+    }
     const created = await db.transaction(async (tx) => {
-      let status: OrderStatus = expired
+      const status: OrderStatus = expired
         ? 'error'
         : input.paymentMethod === 'stripe' || input.paymentMethod === 'yoomoney'
           ? 'pre_order'
           : 'new';
-      let refusal: { reason: OrderErrorReason; message: string } | null = expired
+      const refusal: { reason: OrderErrorReason; message: string } | null = expired
         ? { reason: 'agreement_expired', message: `Agreement ${agreement.id} ended on ${agreement.validTill}` }
         : null;
       const order = await insertOrderOnce(tx, {
@@ -178,21 +192,6 @@ export async function createOrder(opts: CreateOrderOptions): Promise<{ order: Or
         items.map((i) => ({ orderId: order.id, product: i.product, months: i.months, price: formatCents(i.cents) })),
       );
 
-      if (input.paymentMethod === 'agreement' && status === 'new' && totalCents > 0n) {
-        const charge = await chargeAgreement(tx, {
-          agreementId: agreement.id,
-          userId: actor.id,
-          installationId: installation.id,
-          orderId: order.id,
-          cents: totalCents,
-          actorUserId: actor.id,
-        });
-        if (!charge.ok) {
-          status = 'error';
-          refusal = { reason: charge.reason, message: charge.message };
-          await tx.update(orders).set({ status, errorReason: refusal.reason, error: refusal.message }).where(eq(orders.id, order.id));
-        }
-      }
       if (input.paymentMethod === 'trial' && status !== 'error') {
         for (const item of input.items) {
           const [claim] = await tx
@@ -232,6 +231,62 @@ export async function createOrder(opts: CreateOrderOptions): Promise<{ order: Or
     if (!first) throw err;
     return { order: first, replayed: true };
   }
+}
+
+/** An agreement order charged in one statement (charged-order.ts); null when the key was already used. */
+async function placeAgreementOrder(
+  { db, actor, input, idempotencyKey, ip }: CreateOrderOptions,
+  { installation, agreement, items }: Awaited<ReturnType<typeof prepareOrder>>,
+  hash: string,
+  totalCents: bigint,
+): Promise<Order | null> {
+  const shipName = input.shipName ?? installation.shipName;
+  const placed = await placeChargedOrder(db, {
+    userId: actor.id,
+    actorEmail: actor.email,
+    installationId: installation.id,
+    agreementId: agreement.id,
+    distributorId: agreement.distributorId,
+    currency: agreement.currency,
+    totalCents,
+    shipName,
+    newShipName: input.shipName && input.shipName !== installation.shipName ? input.shipName : null,
+    deviceId: installation.deviceId,
+    applicationTypeId: installation.applicationTypeId,
+    idempotencyKey,
+    requestHash: hash,
+    items,
+    ip,
+  });
+  if (placed.kind === 'key-taken') return null;
+  const row: OrderRow = {
+    id: placed.orderId,
+    userId: actor.id,
+    installationId: installation.id,
+    agreementId: agreement.id,
+    distributorId: agreement.distributorId,
+    paymentMethod: 'agreement',
+    status: placed.status,
+    currency: agreement.currency,
+    priceTotal: formatCents(totalCents),
+    shipName,
+    deviceId: installation.deviceId,
+    applicationTypeId: installation.applicationTypeId,
+    errorReason: placed.errorReason,
+    error: placed.error,
+    idempotencyKey,
+    requestHash: hash,
+    createdAt: placed.createdAt,
+    updatedAt: placed.createdAt,
+  };
+  const itemRows = items.map((item) => ({
+    id: placed.items.find((i) => i.product === item.product)!.id,
+    orderId: placed.orderId,
+    product: item.product,
+    months: item.months,
+    price: formatCents(item.cents),
+  }));
+  return presentOrder(row, actor.email, itemRows);
 }
 
 /** `GET /api/app/v1/orders/{id}`: the user's own order; anyone else's is 404. */

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, transactions } from '../../db/schema/index.js';
+import { agreements, auditLog, transactions } from '../../db/schema/index.js';
 import { seedUserInstallation } from '../../db/seed/orders-demo.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { addShip, linkTestProducts, placeOrder, setUpDesk } from './orders.test-helper.js';
@@ -238,11 +238,15 @@ describe('orders', () => {
     ).json();
     expect(limits.usersLimits[0].spent).toBe('0.00');
 
+    const supervisor = await t.loginAs('user');
+    await t.database.db.update(agreements).set({ supervisorId: supervisor.id }).where(eq(agreements.id, agreement.id));
+    const ownerApprove = (orderId: number) =>
+      t.app.inject({ method: 'POST', url: '/api/agreement/approve-order', headers: supervisor.headers, payload: { orderId } });
     const approved = await place('agreement', 'NHO');
-    await t.database.db.update(orders).set({ status: 'owner_approved' }).where(eq(orders.id, approved.id));
+    expect((await ownerApprove(approved.id)).json().status).toBe('owner_approved');
     expect((await process(approved.id)).json().status).toBe('complete');
     const approvedToCancel = await place('agreement', 'NOAA');
-    await t.database.db.update(orders).set({ status: 'owner_approved' }).where(eq(orders.id, approvedToCancel.id));
+    expect((await ownerApprove(approvedToCancel.id)).json().status).toBe('owner_approved');
     expect((await cancel(approvedToCancel.id)).json().status).toBe('cancelled_by_distirbutor');
     expect(
       (await t.database.db.select().from(transactions).where(eq(transactions.orderId, approvedToCancel.id))).map((r) => r.type),
@@ -270,6 +274,84 @@ describe('orders', () => {
       (await t.app.inject({ method: 'GET', url: `/api/agreement/process-order?orderId=${approved.id}`, headers: rival.owner.headers }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it("moves a new order to owner_approved by the agreement supervisor's approval only, refusing every other move", async () => {
+    const { owner, agreement } = await setUpDesk(t);
+    const supervisor = await t.loginAs('user');
+    await t.database.db.update(agreements).set({ supervisorId: supervisor.id }).where(eq(agreements.id, agreement.id));
+    const ship = await addShip(t, agreement.id);
+    const place = (paymentMethod: string, product = 'NOAA') =>
+      placeOrder(t, ship.user, { installationId: ship.installation.id, paymentMethod, items: [{ product, months: 1 }] }).then((r) =>
+        r.json(),
+      );
+    const approve = (orderId: number, headers = supervisor.headers) =>
+      t.app.inject({ method: 'POST', url: '/api/agreement/approve-order', headers, payload: { orderId } });
+
+    const order = await place('agreement');
+    expect((await t.app.inject({ method: 'POST', url: '/api/agreement/approve-order', payload: { orderId: order.id } })).statusCode).toBe(
+      401,
+    );
+    // Not the owner's call: the distributor, the ship's user and another supervisor see no such order.
+    expect((await approve(order.id, owner.headers)).statusCode).toBe(404);
+    expect((await approve(order.id, ship.user.headers)).statusCode).toBe(404);
+    expect((await approve(order.id, (await t.loginAs('user')).headers)).statusCode).toBe(404);
+
+    const approved = await approve(order.id);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ id: order.id, status: 'owner_approved' });
+    const again = await approve(order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: 'order_status',
+      message: `Order ${order.id} is owner approved: only new orders can be approved by the owner`,
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.owner-approve'), eq(auditLog.actorUserId, supervisor.id)));
+    expect(audit).toMatchObject({ actorUserId: supervisor.id, subject: expect.objectContaining({ orderId: order.id }) });
+    // The desk then processes it like a new order.
+    const processed = await t.app.inject({
+      method: 'GET',
+      url: `/api/agreement/process-order?orderId=${order.id}`,
+      headers: owner.headers,
+    });
+    expect(processed.json().status).toBe('complete');
+    expect((await approve(order.id)).json().message).toContain('is complete');
+
+    // Pre-orders wait for the payment; cancelled and refused orders stay where they are.
+    expect((await approve((await place('stripe')).id)).json().message).toContain('is pre order');
+    const toCancel = await place('agreement');
+    await t.app.inject({ method: 'POST', url: '/api/agreement/cancel-order', headers: owner.headers, payload: { orderId: toCancel.id } });
+    expect((await approve(toCancel.id)).json().message).toContain('is cancelled by distirbutor');
+    const setUserLimit = (limit: string | null) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/agreement/set-user-limit',
+        headers: owner.headers,
+        payload: { agreementId: agreement.id, userId: ship.user.id, limit },
+      });
+    await setUserLimit('0');
+    const overLimit = await place('agreement');
+    expect(overLimit.status).toBe('error');
+    expect((await approve(overLimit.id)).json().message).toContain('is error');
+    await setUserLimit(null);
+
+    // Concurrent approvals of one order: exactly one wins; a process beside them always completes it.
+    const contested = await place('agreement');
+    const approvals = await Promise.all(Array.from({ length: 6 }, () => approve(contested.id)));
+    expect(approvals.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(approvals.filter((a) => a.statusCode === 409)).toHaveLength(5);
+    const raced = await place('agreement');
+    const [first, processedRace, second] = await Promise.all([
+      approve(raced.id),
+      t.app.inject({ method: 'GET', url: `/api/agreement/process-order?orderId=${raced.id}`, headers: owner.headers }),
+      approve(raced.id),
+    ]);
+    expect(processedRace.json().status).toBe('complete');
+    expect([first!.statusCode, second!.statusCode].filter((c) => c === 200).length).toBeLessThanOrEqual(1);
+    expect([first!.statusCode, second!.statusCode].every((c) => c === 200 || c === 409)).toBe(true);
   });
 
   it("pages the desk's orders by 40 with filters, for the distributor and its order managers only", async () => {

@@ -1,4 +1,6 @@
-import { Badge, Button, Group, Tabs, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Tabs, Text } from '@mantine/core';
+import { canManageAgreement } from '@chartroom/contracts/policies/agreements.policy';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';
@@ -8,6 +10,8 @@ import { useAgreement } from '../../features/agreements/api/get-agreement';
 import { AgreementLimitsTab } from '../../features/agreements/components/agreement-limits-tab';
 import { AgreementMainForm } from '../../features/agreements/components/agreement-main-form';
 import { AgreementUsersTab } from '../../features/agreements/components/agreement-users-tab';
+import { BalanceEntryForm } from '../../features/agreements/components/balance-entry-form';
+import { useAuthUser } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { usePaths } from '../../lib/locale';
 
@@ -26,6 +30,8 @@ export function AgreementRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const agreementId = Number(params.agreementId);
   const agreement = useAgreement(agreementId);
+  const user = useAuthUser();
+  const [isEntryMode, setIsEntryMode] = useState(false);
   const tabParam = searchParams.get('tab');
   const tab: AgreementTab = isAgreementTab(tabParam) ? tabParam : 'main';
   useDocumentTitle('agreements:detail.title');
@@ -48,6 +54,8 @@ export function AgreementRoute() {
       </>
     );
   const data = agreement.data;
+  // The supervisor reads everything here; only the distributor's main user sees edit controls.
+  const canManage = canManageAgreement(user, data);
 
   return (
     <>
@@ -70,9 +78,15 @@ export function AgreementRoute() {
             <Button component={Link} to={paths.transactions({ agreementId: data.id })} variant="light">
               {t('list.transactions')}
             </Button>
+            {canManage && !isEntryMode && <Button onClick={() => setIsEntryMode(true)}>{t('balance.open')}</Button>}
           </>
         }
       />
+      {canManage && isEntryMode && (
+        <Box mb="lg">
+          <BalanceEntryForm agreementId={data.id} currency={data.currency} onDone={() => setIsEntryMode(false)} />
+        </Box>
+      )}
       <Tabs value={tab} onChange={handleTabChange} keepMounted={false}>
         <Tabs.List mb="lg">
           {agreementTabs.map((name) => (
@@ -82,13 +96,13 @@ export function AgreementRoute() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="main">
-          <AgreementMainForm agreement={data} />
+          <AgreementMainForm agreement={data} readOnly={!canManage} />
         </Tabs.Panel>
         <Tabs.Panel value="users">
-          <AgreementUsersTab agreementId={data.id} />
+          <AgreementUsersTab agreementId={data.id} readOnly={!canManage} />
         </Tabs.Panel>
         <Tabs.Panel value="limits">
-          <AgreementLimitsTab agreementId={data.id} currency={data.currency} />
+          <AgreementLimitsTab agreementId={data.id} currency={data.currency} readOnly={!canManage} />
         </Tabs.Panel>
       </Tabs>
     </>

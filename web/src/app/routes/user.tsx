@@ -2,6 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { SupervisedAgreements } from '../../features/agreements/components/supervised-agreements';
 import { AccountSettings } from '../../features/user/components/account-settings';
 import { JoinCards } from '../../features/user/components/join-cards';
 import { UserLicenses } from '../../features/user/components/user-licenses';
@@ -28,6 +29,7 @@ export function UserRoute() {
         }
       />
       <UserLicenses />
+      <SupervisedAgreements user={user} />
       <JoinCards user={user} />
       <AccountSettings />
     </Stack>

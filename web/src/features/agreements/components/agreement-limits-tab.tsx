@@ -8,10 +8,10 @@ import { useSetAgreementLimit } from '../api/set-agreement-limit';
 import { useSetUserLimit } from '../api/set-user-limit';
 import { LimitForm } from './limit-form';
 
-type AgreementLimitsTabProps = { agreementId: number; currency: string };
+type AgreementLimitsTabProps = { agreementId: number; currency: string; readOnly?: boolean };
 
-/** Limits tab: the agreement's credit line and each user's limit, in the agreement's currency. */
-export function AgreementLimitsTab({ agreementId, currency }: AgreementLimitsTabProps) {
+/** Limits tab: the agreement's credit line and each user's limit, in the agreement's currency; read-only for the supervisor. */
+export function AgreementLimitsTab({ agreementId, currency, readOnly = false }: AgreementLimitsTabProps) {
   const { t } = useTranslation('agreements');
   const notify = useNotify();
   const limits = useLimits(agreementId);
@@ -46,12 +46,16 @@ export function AgreementLimitsTab({ agreementId, currency }: AgreementLimitsTab
           <Text size="sm" c="dimmed">
             {t('limits.agreementHint')}
           </Text>
-          <LimitForm
-            label={t('limits.agreementLimit')}
-            value={limits.data.agreementLimit}
-            currency={currency}
-            onSave={saveAgreementLimit}
-          />
+          {readOnly ? (
+            <LimitValue label={t('limits.agreementLimit')} value={limits.data.agreementLimit} currency={currency} />
+          ) : (
+            <LimitForm
+              label={t('limits.agreementLimit')}
+              value={limits.data.agreementLimit}
+              currency={currency}
+              onSave={saveAgreementLimit}
+            />
+          )}
         </Stack>
       </Paper>
       <Paper withBorder p="md" radius="md">
@@ -61,7 +65,11 @@ export function AgreementLimitsTab({ agreementId, currency }: AgreementLimitsTab
           {limits.data.usersLimits.map((entry, index) => (
             <Stack key={entry.userId} gap={4}>
               {index > 0 && <Divider />}
-              <LimitForm label={entry.email} value={entry.limit} currency={currency} onSave={saveUserLimit(entry.userId, entry.email)} />
+              {readOnly ? (
+                <LimitValue label={entry.email} value={entry.limit} currency={currency} />
+              ) : (
+                <LimitForm label={entry.email} value={entry.limit} currency={currency} onSave={saveUserLimit(entry.userId, entry.email)} />
+              )}
               <Text size="xs" c="dimmed">
                 {t('limits.spent', { amount: entry.spent, currency })}
               </Text>
@@ -70,5 +78,18 @@ export function AgreementLimitsTab({ agreementId, currency }: AgreementLimitsTab
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** A limit as text, for whoever may read it but not change it. */
+function LimitValue({ label, value, currency }: { label: string; value: string | null; currency: string }) {
+  const { t } = useTranslation('agreements');
+  return (
+    <div>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Text>{value === null ? t('limits.none') : `${value} ${currency}`}</Text>
+    </div>
   );
 }

@@ -10,8 +10,11 @@ import { agreementMainForm, toMainFormValues, type AgreementMainFormValues } fro
 import { applicationsWithRates, toRatesInput } from '../lib/rates-form';
 import { RatesGrid } from './rates-grid';
 
-/** Main tab: name, valid-till, type and the rates grid, saved together (POST /api/agreement/update). */
-export function AgreementMainForm({ agreement }: { agreement: Agreement }) {
+/**
+ * Main tab: name, valid-till, type and the rates grid, saved together (POST /api/agreement/update).
+ * `readOnly` (the supervisor) shows the same values without a way to change them.
+ */
+export function AgreementMainForm({ agreement, readOnly = false }: { agreement: Agreement; readOnly?: boolean }) {
   const { t } = useTranslation('agreements');
   const notify = useNotify();
   const updateMutation = useUpdateAgreement();
@@ -43,11 +46,18 @@ export function AgreementMainForm({ agreement }: { agreement: Agreement }) {
     <form onSubmit={handleSubmit} noValidate aria-label={t('main.title')}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label={t('fields.name')} required {...form.register('name')} error={errors.name && t('form.nameRequired')} />
+          <TextInput
+            label={t('fields.name')}
+            required={!readOnly}
+            readOnly={readOnly}
+            {...form.register('name')}
+            error={errors.name && t('form.nameRequired')}
+          />
           <TextInput
             label={t('fields.validTill')}
             type="date"
-            required
+            required={!readOnly}
+            readOnly={readOnly}
             {...form.register('validTill')}
             error={errors.validTill && t('form.validTillRequired')}
           />
@@ -61,6 +71,7 @@ export function AgreementMainForm({ agreement }: { agreement: Agreement }) {
                 value={field.value}
                 onChange={(value) => value && field.onChange(value)}
                 allowDeselect={false}
+                readOnly={readOnly}
               />
             )}
           />
@@ -70,15 +81,18 @@ export function AgreementMainForm({ agreement }: { agreement: Agreement }) {
           register={form.register}
           errors={errors.rates}
           openApplications={openApplications.length > 0 ? openApplications : ['mKart']}
+          readOnly={readOnly}
         />
-        <Group>
-          <Button type="submit" loading={isSubmitting}>
-            {t('main.save')}
-          </Button>
-          <Button variant="default" onClick={() => form.reset(toMainFormValues(agreement))} disabled={isSubmitting}>
-            {t('main.reset')}
-          </Button>
-        </Group>
+        {!readOnly && (
+          <Group>
+            <Button type="submit" loading={isSubmitting}>
+              {t('main.save')}
+            </Button>
+            <Button variant="default" onClick={() => form.reset(toMainFormValues(agreement))} disabled={isSubmitting}>
+              {t('main.reset')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </form>
   );

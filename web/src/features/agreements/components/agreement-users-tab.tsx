@@ -11,8 +11,8 @@ import { useAgreementUsers } from '../api/get-agreement-users';
 import { applicationName, platformName } from '../lib/device-names';
 import { AddAgreementUser } from './add-agreement-user';
 
-/** Users tab: the users attached with their installations, and the form to add one. */
-export function AgreementUsersTab({ agreementId }: { agreementId: number }) {
+/** Users tab: the users attached with their installations, and (for the distributor) the form to add one. */
+export function AgreementUsersTab({ agreementId, readOnly = false }: { agreementId: number; readOnly?: boolean }) {
   const { t } = useTranslation('agreements');
   const paths = usePaths();
   const users = useAgreementUsers(agreementId);
@@ -37,7 +37,7 @@ export function AgreementUsersTab({ agreementId }: { agreementId: number }) {
 
   return (
     <Stack gap="md">
-      <AddAgreementUser agreementId={agreementId} />
+      {!readOnly && <AddAgreementUser agreementId={agreementId} />}
       {users.isPending && <PageLoader />}
       {users.isError && <ErrorAlert error={users.error} />}
       {users.isSuccess && users.data.length === 0 && <Text c="dimmed">{t('users.empty')}</Text>}

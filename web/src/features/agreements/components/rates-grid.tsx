@@ -11,10 +11,11 @@ type RatesGridProps = {
   errors: FieldErrors<AgreementMainFormValues>['rates'];
   /** Sections open at first: the applications that have rates. */
   openApplications: RateApplication[];
+  readOnly?: boolean;
 };
 
 /** Per application and product: net and end-user prices in RUB and USD (spec §3 Rates). */
-export function RatesGrid({ register, errors, openApplications }: RatesGridProps) {
+export function RatesGrid({ register, errors, openApplications, readOnly = false }: RatesGridProps) {
   const { t } = useTranslation('agreements');
   return (
     <Accordion multiple defaultValue={openApplications} variant="separated" aria-label={t('rates.title')}>
@@ -40,6 +41,7 @@ export function RatesGrid({ register, errors, openApplications }: RatesGridProps
                           size="xs"
                           label={t(`rates.${field}`)}
                           inputMode="decimal"
+                          readOnly={readOnly}
                           aria-label={`${app} ${product} ${t(`rates.${field}`)}`}
                           {...register(`rates.${app}.${product}.${field}`)}
                           error={Boolean(cellErrors?.[field])}
@@ -54,9 +56,11 @@ export function RatesGrid({ register, errors, openApplications }: RatesGridProps
                   </Stack>
                 );
               })}
-              <Text size="xs" c="dimmed">
-                {t('rates.dropHint')}
-              </Text>
+              {!readOnly && (
+                <Text size="xs" c="dimmed">
+                  {t('rates.dropHint')}
+                </Text>
+              )}
             </Stack>
           </Accordion.Panel>
         </Accordion.Item>

@@ -29,6 +29,7 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
     { key: 'balance', label: t('transactions.balance'), align: 'right', render: (row) => row.balance },
     { key: 'limit', label: t('transactions.limit'), align: 'right', render: (row) => dash(row.agreementLimit) },
     { key: 'userLimit', label: t('transactions.userLimit'), align: 'right', render: (row) => dash(row.userLimit) },
+    { key: 'reason', label: t('transactions.reason'), render: (row) => dash(row.reason) },
   ];
   return <ResponsiveTable label={t('transactions.title')} columns={columns} rows={transactions} rowKey={(row) => row.id} />;
 }

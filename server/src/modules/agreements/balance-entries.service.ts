@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { AdjustBody, TopUpBody, Transaction } from '@chartroom/contracts/agreements';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { agreements, transactions } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../errors.js';
+import { formatCents, toCents } from '../../lib/money.js';
+import type { Actor } from '../../plugins/auth.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { managedAgreementById } from './agreement-policy.js';
+import { presentTransaction } from './agreements.presenter.js';
+import { postBalanceEntry } from './ledger.js';
+
+// Top-ups and adjustments (decision 0011): the agreement's distributor moves the balance with a row
+// that says why, once per Idempotency-Key.
+
+interface EntryOptions {
+  db: Db;
+  actor: Actor;
+  ip: string | null;
+  idempotencyKey: string;
+}
+
+type EntryInput = { type: 'top-up'; input: TopUpBody } | { type: 'adjustment'; input: AdjustBody };
+
+/** Thrown inside the transaction when the key is already used on this agreement: roll back, then replay. */
+class KeyTaken extends Error {}
+
+function hashEntry({ type, input }: EntryInput): string {
+  const canonical = { type, agreementId: input.agreementId, amount: formatCents(toCents(input.amount)), reason: input.reason ?? null };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/** The row posted earlier with this key, or null; 409 when the key was used for another entry. */
+async function replayEntry(db: DbOrTx, agreementId: number, key: string, hash: string): Promise<Transaction | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.agreementId, agreementId), eq(transactions.idempotencyKey, key)));
+  if (!row) return null;
+  if (row.requestHash !== hash)
+    throw new AppError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different top-up or adjustment of this agreement: use a new key',
+    );
+  return presentTransaction(row);
+}
+
+async function refusal(db: Db, agreementId: number, bound: 'floor' | 'ceiling', amount: string): Promise<AppError> {
+  const [agreement] = await db.select().from(agreements).where(eq(agreements.id, agreementId));
+  const balance = formatCents(toCents(agreement?.balance ?? '0'));
+  const currency = agreement?.currency ?? '';
+  if (bound === 'ceiling')
+    return new AppError('agreement_limit', `The balance of ${balance} ${currency} cannot be raised by ${amount}: it would grow too large`);
+  const limit = formatCents(toCents(agreement?.agreementLimit ?? '0'));
+  return new AppError(
+    'agreement_limit',
+    `This adjustment would take the balance from ${balance} to ${formatCents(toCents(balance) + toCents(amount))} ${currency}, below minus the agreement limit of ${limit} ${currency}`,
+  );
+}
+
+/**
+ * Posts a top-up or an adjustment; returns the ledger row and whether it was posted earlier with the
+ * same key. Only the agreement's distributor may (another's agreement is 404).
+ */
+async function postEntry(opts: EntryOptions, entry: EntryInput): Promise<{ transaction: Transaction; replayed: boolean }> {
+  const { db, actor, ip, idempotencyKey } = opts;
+  const { agreementId } = entry.input;
+  const hash = hashEntry(entry);
+  const cents = toCents(entry.input.amount);
+  const amount = formatCents(cents);
+  try {
+    const posted = await db.transaction(async (tx) => {
+      const [managed] = await tx.select({ id: agreements.id }).from(agreements).where(managedAgreementById(actor, agreementId));
+      if (!managed) throw notFound('Agreement');
+      const result = await postBalanceEntry(tx, {
+        agreementId,
+        type: entry.type,
+        cents,
+        reason: entry.input.reason ?? null,
+        idempotencyKey,
+        requestHash: hash,
+        actorUserId: actor.id,
+      });
+      if (result.kind === 'key-taken') throw new KeyTaken();
+      if (result.kind === 'refused') return result;
+      await recordAudit(tx, {
+        actor,
+        action: entry.type === 'top-up' ? 'ledger.top-up' : 'ledger.adjustment',
+        geocontentId: null,
+        subject: { agreementId, transactionId: result.id, amount, reason: entry.input.reason ?? null },
+        ip,
+      });
+      return result;
+    });
+    if (posted.kind === 'refused') {
+      // A retry of an entry posted earlier is answered with it, whatever the balance is now.
+      const earlier = await replayEntry(db, agreementId, idempotencyKey, hash);
+      if (earlier) return { transaction: earlier, replayed: true };
+      throw await refusal(db, agreementId, posted.bound, amount);
+    }
+    const [row] = await db.select().from(transactions).where(eq(transactions.id, posted.id));
+    return { transaction: presentTransaction(row!), replayed: false };
+  } catch (err) {
+    if (!(err instanceof KeyTaken)) throw err;
+    const first = await replayEntry(db, agreementId, idempotencyKey, hash);
+    if (!first) throw err;
+    return { transaction: first, replayed: true };
+  }
+}
+
+/** `POST /api/agreement/top-up`: raises the balance by a positive amount. */
+export function topUpAgreement(opts: EntryOptions & { input: TopUpBody }) {
+  return postEntry(opts, { type: 'top-up', input: opts.input });
+}
+
+/** `POST /api/agreement/adjust`: moves the balance by a signed amount, never below minus the agreement limit. */
+export function adjustAgreement(opts: EntryOptions & { input: AdjustBody }) {
+  return postEntry(opts, { type: 'adjustment', input: opts.input });
+}
