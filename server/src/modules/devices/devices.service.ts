@@ -28,14 +28,16 @@ export async function attachInstallation(opts: {
   const { db, actor, input } = opts;
   return db.transaction(async (tx) => {
     const license = await lockUserLicense(tx, opts.licenseId, actor.id);
-    if (!license) throw notFound('Licence');
+    if (!license) throw notFound('licence');
     if (license.expiresAt && license.expiresAt.getTime() <= Date.now()) {
-      throw new AppError('conflict', 'This licence has expired: devices can no longer be attached');
+      throw new AppError('license_expired', 'This licence has expired: devices can no longer be attached');
     }
     const existing = await findInstallationByDevice(tx, license.id, input.deviceId);
     if (existing) return { created: false, installation: toInstallation(existing) };
     if (license.deviceCount > 0 && (await countInstallations(tx, license.id)) >= license.deviceCount) {
-      throw conflict(`This licence is for ${license.deviceCount} device(s) and all are in use: detach one first`);
+      throw new AppError('limit_exceeded', `This licence is for ${license.deviceCount} device(s) and all are in use: detach one first`, {
+        params: { limit: 'devices', max: license.deviceCount },
+      });
     }
     const row = await insertInstallation(tx, {
       licenseId: license.id,
@@ -59,9 +61,9 @@ export async function detachInstallation(opts: { db: Db; actor: Actor; licenseId
   const { db, actor } = opts;
   await db.transaction(async (tx) => {
     const license = await lockUserLicense(tx, opts.licenseId, actor.id);
-    if (!license) throw notFound('Licence');
+    if (!license) throw notFound('licence');
     const row = await deleteInstallation(tx, license.id, opts.installationId);
-    if (!row) throw notFound('Installation');
+    if (!row) throw notFound('installation');
     await recordAudit(tx, {
       actor,
       action: 'installation.detach',
