@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedProvider, seedUser } from '../server/src/db/seed/factories.js';
-import { hasBrowser, openSession, setUpJourney } from './harness.js';
+import type { Page } from 'playwright-core';
+import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // What a Russian user notices: a wrong field is named in Russian before anything is sent, a server
 // refusal is worded by its code (never the server's English message), a mail arrives in Russian,
@@ -88,4 +89,49 @@ describe.runIf(hasBrowser)('a Russian user reads every message in Russian', () =
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('cuts off no badge, button or tab label of the provider cabinet at 1366 px and 390 px, in both languages', async () => {
+    const { page, errors } = await openSession(journey.browser, journey.portal.url);
+    await signIn(page, 'provider@demo.test');
+    const views = [
+      'tab=catalog&sub=enc',
+      'tab=catalog&sub=s102',
+      'tab=catalog&sub=ntm',
+      'tab=catalog&sub=poi',
+      'tab=catalog&sub=msg',
+      'tab=catalog&sub=raw',
+      'tab=products',
+      'tab=licenses',
+      'tab=my_distributors',
+    ];
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const prefix of ['', '/ru']) {
+        for (const view of views) {
+          await page.goto(`${prefix}/provider?${view}`);
+          await page.getByRole('tabpanel').first().waitFor();
+          // Polled: the view fills in as its data arrives; a cut-off label stays in the list.
+          await expect.poll(() => findCutOff(page), { message: `${width}px ${prefix || '/en'} ${view}` }).toEqual([]);
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+  });
 });
+
+/** Labels whose text is wider than their box, and a page wider than the window (its right side cut off). */
+function findCutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const labels = document.querySelectorAll('.mantine-Badge-label, .mantine-Button-label, .mantine-Tabs-tabLabel, .mantine-Badge-root');
+    for (const element of labels) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0) continue;
+      if (element.scrollWidth > element.clientWidth + 1) found.push(`cut off: ${element.textContent ?? ''}`);
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+      found.push(`page is ${document.documentElement.scrollWidth}px wide in a ${window.innerWidth}px window`);
+    }
+    return found;
+  });
+}
