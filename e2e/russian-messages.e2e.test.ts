@@ -15,7 +15,11 @@ describe.runIf(hasBrowser)('a Russian user reads every message in Russian', () =
       password: 'kontora-password',
       roles: ['user', 'provider'],
     });
-    await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Лоцманская служба', geocontentTitle: 'Подходы к порту' });
+    await seedProvider(journey.portal.database.db, {
+      ownerUserId: owner.id,
+      title: 'Лоцманская служба',
+      geocontentTitle: 'Подходы к порту',
+    });
 
     const { page, errors } = await openSession(journey.browser, journey.portal.url);
     const issueCalls: string[] = [];

@@ -11,7 +11,11 @@ function textForCode(error: ApiError, t: ErrorsT): string {
     return t('not_found_thing', { thing: t(`things.${params.thing}`, { defaultValue: t('things.item') }) });
   }
   if (error.code === 'limit_exceeded' && typeof params.limit === 'string') {
-    return t(`limit.${params.limit}`, { ...params, count: typeof params.max === 'number' ? params.max : 0, defaultValue: t('limit_exceeded') });
+    return t(`limit.${params.limit}`, {
+      ...params,
+      count: typeof params.max === 'number' ? params.max : 0,
+      defaultValue: t('limit_exceeded'),
+    });
   }
   if (error.code === 'permit_not_accepted' && typeof params.status === 'string') {
     return t('permit_not_accepted', { status: t(`permitStatus.${params.status}`, { defaultValue: params.status }) });

@@ -35,7 +35,8 @@ export async function addMember({ db, actor, email, ip }: { db: Db; actor: Actor
       .values({ distributorId: distributor.id, userId: user.id })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new AppError('already_member', `${user.email} is already an order manager of ${distributor.title}`, {
+    if (!row)
+      throw new AppError('already_member', `${user.email} is already an order manager of ${distributor.title}`, {
         params: { email: user.email, distributor: distributor.title },
       });
     await grantRole(tx, user.id, 'order-manager');

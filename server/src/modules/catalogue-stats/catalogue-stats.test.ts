@@ -27,7 +27,11 @@ describe('public catalogue stats', () => {
   it('counts only the charts of geocontents with an enabled product, without signing in', async () => {
     const before = await stats();
     const who = await t.loginAs('provider');
-    const { geocontent } = await seedProvider(t.database.db, { ownerUserId: who.id, title: 'Stats Office', geocontentTitle: 'Stats Charts' });
+    const { geocontent } = await seedProvider(t.database.db, {
+      ownerUserId: who.id,
+      title: 'Stats Office',
+      geocontentTitle: 'Stats Charts',
+    });
     const enc = await upsertCollection(t.database.db, { geocontentId: geocontent.id, kind: 'enc', type: 's57' });
     for (const [name, box] of [
       ['XX5STAT1', [10, 50, 11, 51]],

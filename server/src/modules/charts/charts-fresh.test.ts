@@ -80,7 +80,11 @@ describe('chart ingestion with cells written by packages/s57', () => {
         chartName: 'XX5DEMO1',
         isChanged: false,
         errors: [
-          { code: 'crc_mismatch', message: expect.stringContaining('XX5DEMO1.001'), params: expect.objectContaining({ file: 'XX5DEMO1.001' }) },
+          {
+            code: 'crc_mismatch',
+            message: expect.stringContaining('XX5DEMO1.001'),
+            params: expect.objectContaining({ file: 'XX5DEMO1.001' }),
+          },
         ],
       }),
     ]);

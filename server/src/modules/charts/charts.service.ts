@@ -49,7 +49,9 @@ export interface ChartDeps {
 function positiveId(value: string | undefined, field: string): number {
   const n = Number(value);
   if (!value || !Number.isInteger(n) || n <= 0) {
-    throw new AppError('validation', `${field} is required`, [{ path: `body.${field}`, message: 'required: a geocontent id', code: 'required' }]);
+    throw new AppError('validation', `${field} is required`, [
+      { path: `body.${field}`, message: 'required: a geocontent id', code: 'required' },
+    ]);
   }
   return n;
 }
@@ -99,9 +101,13 @@ async function unzipLimitsFor(deps: ChartDeps, actor: Actor): Promise<UnzipLimit
   const used = await sumOpenUploadBytesOfUser(deps.db, actor.id);
   const room = deps.maxUnzippedBytesPerUser - used;
   if (room <= 0) {
-    throw new AppError('upload_quota_exceeded', `Your staged uploads already take ${formatBytes(used)}: apply or revert some of them first`, {
-      params: { used: formatBytes(used) },
-    });
+    throw new AppError(
+      'upload_quota_exceeded',
+      `Your staged uploads already take ${formatBytes(used)}: apply or revert some of them first`,
+      {
+        params: { used: formatBytes(used) },
+      },
+    );
   }
   return { ...deps.unzip, maxTotalBytes: Math.min(deps.unzip.maxTotalBytes, room) };
 }
@@ -117,7 +123,9 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
     gcField: 'gcid',
     check: (r) => {
       if (r.files.length === 0)
-        throw new AppError('validation', 'Choose the chart files to upload', [{ path: 'body.files', message: 'required', code: 'required' }]);
+        throw new AppError('validation', 'Choose the chart files to upload', [
+          { path: 'body.files', message: 'required', code: 'required' },
+        ]);
     },
   });
   try {
@@ -303,7 +311,9 @@ export async function uploadS102(opts: { deps: ChartDeps; actor: Actor; request:
     gcField: 'gcid',
     check: (r) => {
       if (r.files.length === 0)
-        throw new AppError('validation', 'Choose the S-102 files to upload', [{ path: 'body.files', message: 'required', code: 'required' }]);
+        throw new AppError('validation', 'Choose the S-102 files to upload', [
+          { path: 'body.files', message: 'required', code: 'required' },
+        ]);
     },
   });
   try {

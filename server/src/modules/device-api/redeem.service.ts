@@ -66,7 +66,8 @@ export async function attachToLicenses(
       continue;
     }
     if (license.deviceCount > 0 && (await countInstallations(tx, license.id)) >= license.deviceCount) {
-      if (opts.isExplicit) throw new AppError('limit_exceeded', `This licence is for ${license.deviceCount} device(s) and all are in use: swap one first`, {
+      if (opts.isExplicit)
+        throw new AppError('limit_exceeded', `This licence is for ${license.deviceCount} device(s) and all are in use: swap one first`, {
           params: { limit: 'devices', max: license.deviceCount },
         });
       continue;
@@ -87,7 +88,8 @@ export async function attachToLicenses(
     moved.filter((id) => id !== opts.registrationId),
     'reinstalled',
   );
-  if (attached.length === 0) throw new AppError('limit_exceeded', 'None of your licences has a free device slot: swap a device in your cabinet first', {
+  if (attached.length === 0)
+    throw new AppError('limit_exceeded', 'None of your licences has a free device slot: swap a device in your cabinet first', {
       params: { limit: 'device_slots' },
     });
   return attached;

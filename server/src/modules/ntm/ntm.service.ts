@@ -53,7 +53,9 @@ export async function addNtm(opts: {
 function requireOneFile(files: StoredUpload[]): StoredUpload {
   const [file] = files;
   if (!file || files.length > 1)
-    throw new AppError('validation', 'Attach exactly one PDF file as "file"', [{ path: 'body.file', message: 'required', code: 'required' }]);
+    throw new AppError('validation', 'Attach exactly one PDF file as "file"', [
+      { path: 'body.file', message: 'required', code: 'required' },
+    ]);
   return file;
 }
 

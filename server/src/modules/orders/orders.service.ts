@@ -109,9 +109,13 @@ function isExpired(agreement: AgreementRow): boolean {
 /** Everything an order needs that is read, not written: the installation, its agreement, the prices. */
 async function prepareOrder({ db, actor, input, payments }: CreateOrderOptions) {
   if (input.paymentMethod === 'stripe' && !payments.stripe)
-    throw new AppError('payments_not_configured', 'Card payments by Stripe are not configured on this portal', { params: { method: 'Stripe' } });
+    throw new AppError('payments_not_configured', 'Card payments by Stripe are not configured on this portal', {
+      params: { method: 'Stripe' },
+    });
   if (input.paymentMethod === 'yoomoney' && !payments.yoomoney)
-    throw new AppError('payments_not_configured', 'YooMoney payments are not configured on this portal', { params: { method: 'YooMoney' } });
+    throw new AppError('payments_not_configured', 'YooMoney payments are not configured on this portal', {
+      params: { method: 'YooMoney' },
+    });
   const { installation, agreementIds } = await requireInstallation(db, actor.id, input.installationId);
   const agreementId = resolveAgreementId(agreementIds, input.agreementId);
   const application = applicationOf(installation);
@@ -200,7 +204,8 @@ export async function createOrder(opts: CreateOrderOptions): Promise<{ order: Or
             .values({ userId: actor.id, product: item.product, orderId: order.id })
             .onConflictDoNothing()
             .returning();
-          if (!claim) throw new AppError('trial_used', `The trial of ${item.product} was already used by this user`, {
+          if (!claim)
+            throw new AppError('trial_used', `The trial of ${item.product} was already used by this user`, {
               params: { product: item.product },
             });
         }

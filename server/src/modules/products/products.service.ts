@@ -31,12 +31,16 @@ export async function saveProduct(opts: { db: Db; actor: Actor; input: SaveProdu
     };
     // The product state machine (products policy): refusals first, then one write per change.
     const change = productChange(existing, input.isEnabled);
-    if (change === 'refuse_not_created') throw new AppError('product_not_created', 'This product does not exist yet: create it (enabled) first');
+    if (change === 'refuse_not_created')
+      throw new AppError('product_not_created', 'This product does not exist yet: create it (enabled) first');
     if (change === 'refuse_disabled') throw new AppError('product_disabled', 'This product is disabled: enable it before changing it');
     let row;
     if (change === 'create' || !existing) {
       row = await insertProduct(tx, { geocontentId: gc.id, licType: input.licType, isEnabled: true, ...fields });
-      if (!row) throw new AppError('product_exists', `A ${input.licType} product already exists for this geocontent`, { params: { licType: input.licType } });
+      if (!row)
+        throw new AppError('product_exists', `A ${input.licType} product already exists for this geocontent`, {
+          params: { licType: input.licType },
+        });
     } else if (change === 'disable') {
       row = await updateProduct(tx, existing.id, { isEnabled: false, updatedAt: new Date() });
     } else {

@@ -41,7 +41,9 @@ export async function addRawDepth(opts: {
     const gc = await requireOwnedGeocontent(db, actor, upload.fields.gcid);
     const [file] = upload.files;
     if (!file || upload.files.length > 1) {
-      throw new AppError('validation', 'Attach exactly one depth file as "file"', [{ path: 'body.file', message: 'required', code: 'required' }]);
+      throw new AppError('validation', 'Attach exactly one depth file as "file"', [
+        { path: 'body.file', message: 'required', code: 'required' },
+      ]);
     }
     if (file.size === 0) throw new AppError('unsupported_file', `${file.filename} is empty`);
     const summary = await summariseDepthFile(blobs.get(file.key));

@@ -45,18 +45,8 @@ export function LoginForm({ initialEmail, next, onForgot }: LoginFormProps) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         {loginMutation.isError && <ErrorAlert error={loginMutation.error} title={t('loginFailed')} />}
-        <TextInput
-          label={t('email')}
-          type="email"
-          autoComplete="username"
-          {...form.register('username')}
-          data-autofocus
-        />
-        <PasswordInput
-          label={t('password')}
-          autoComplete="current-password"
-          {...form.register('password')}
-        />
+        <TextInput label={t('email')} type="email" autoComplete="username" {...form.register('username')} data-autofocus />
+        <PasswordInput label={t('password')} autoComplete="current-password" {...form.register('password')} />
         <Group justify="space-between" mt="xs">
           <Anchor component="button" type="button" size="sm" onClick={() => onForgot(email)}>
             {t('forgotLink')}

@@ -69,7 +69,12 @@ export function CustomProductForm({ email, onCreated, onCancel }: CustomProductF
               error={errors.email ? t('custom.errors.email') : undefined}
             />
           )}
-          <TextInput label={t('custom.title')} required {...form.register('title')} error={errors.title ? t('custom.errors.title') : undefined} />
+          <TextInput
+            label={t('custom.title')}
+            required
+            {...form.register('title')}
+            error={errors.title ? t('custom.errors.title') : undefined}
+          />
           <TextInput
             label={t('custom.url')}
             type="url"

@@ -36,7 +36,12 @@ export function IssueLicenseForm({ productOptions, fixedProductId, isPending, er
   const form = useForm<IssueFormInput, unknown, IssueFormValues>({
     resolver: zodResolver(issueLicenseQuery),
     mode: 'onTouched',
-    defaultValues: { email: '', prodid: fixedProductId ?? firstProduct, exp: limits.defaultLicenseMonths, devnum: limits.defaultDeviceCount },
+    defaultValues: {
+      email: '',
+      prodid: fixedProductId ?? firstProduct,
+      exp: limits.defaultLicenseMonths,
+      devnum: limits.defaultDeviceCount,
+    },
   });
   const { errors, isValid } = form.formState;
   const email = form.watch('email');
@@ -49,7 +54,11 @@ export function IssueLicenseForm({ productOptions, fixedProductId, isPending, er
     : prodid === undefined || prodid === null
       ? t('issue.reasons.noProduct')
       : firstWrong
-        ? t('issue.reasons.fix', { field: t(`issue.${firstWrong === 'prodid' ? 'product' : firstWrong === 'exp' ? 'months' : firstWrong === 'devnum' ? 'devices' : 'email'}`) })
+        ? t('issue.reasons.fix', {
+            field: t(
+              `issue.${firstWrong === 'prodid' ? 'product' : firstWrong === 'exp' ? 'months' : firstWrong === 'devnum' ? 'devices' : 'email'}`,
+            ),
+          })
         : String(email ?? '').trim() === ''
           ? t('issue.reasons.email')
           : !isValid
