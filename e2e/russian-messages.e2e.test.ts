@@ -128,7 +128,7 @@ function findCutOff(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const labels = document.querySelectorAll('.mantine-Badge-label, .mantine-Button-label, .mantine-Tabs-tabLabel, .mantine-Badge-root');
-    for (const element of labels) {
+    for (const element of Array.from(labels)) {
       const box = element.getBoundingClientRect();
       if (box.width === 0) continue;
       if (element.scrollWidth > element.clientWidth + 1) found.push(`cut off: ${element.textContent ?? ''}`);

@@ -3,7 +3,7 @@ import type { ChartCollection, ChartComparison, ChartKind, ChartRow, ConversionS
 import type { Db } from '../../db/client.js';
 import type { ChartDbRow, EncUploadRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { formatBytes, newUploadId, receiveMultipart, type ReceivedMultipart } from '../../storage/uploads.js';

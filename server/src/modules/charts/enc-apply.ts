@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { EncUploadRow } from '../../db/schema/index.js';
-import { AppError, conflict } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';

@@ -2,7 +2,7 @@ import type { RedeemBody, RedeemResult } from '@chartroom/contracts/device-api';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { activations } from '../../db/schema/index.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';

@@ -1,6 +1,6 @@
 import type { AttachInstallationBody } from '@chartroom/contracts/licensing';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { toInstallation } from '../licenses/licenses.presenter.js';

@@ -3,7 +3,7 @@ import type { IssueLicenseQuery, IssuedLicense } from '@chartroom/contracts/lice
 import { sellingPermitStatuses } from '@chartroom/contracts/policies/distributor-permits.policy';
 import { isLicensable } from '@chartroom/contracts/policies/products.policy';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, conflict, forbidden, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { toIssuedLicense } from '../licenses/licenses.presenter.js';

@@ -1,7 +1,7 @@
 import type { Product, SaveProductBody } from '@chartroom/contracts/licensing';
 import { productChange } from '@chartroom/contracts/policies/products.policy';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';

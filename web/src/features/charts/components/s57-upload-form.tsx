@@ -1,6 +1,6 @@
 import type { ChartComparison } from '@chartroom/contracts/charts';
 import { ChosenFiles } from '../../../components/ui/chosen-files';
-import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
