@@ -69,6 +69,10 @@ describe.runIf(hasBrowser)('a Russian user reads every message in Russian', () =
     // The repeated registration is answered 409 on purpose.
     const { page, errors, context } = await openSession(journey.browser, journey.portal.url, { allowErrors: [/status of 409/] });
     await page.goto('/ru');
+    // The hero's right half: what the catalogue holds now, in Russian.
+    const figures = page.getByTestId('catalogue-figures');
+    await figures.waitFor();
+    expect(await figures.innerText()).toMatch(/Сейчас в каталоге[\s\S]*\d+\s*карт[аы]? ENC[\s\S]*поставщик/i);
     await page.getByText('Регистрация', { exact: true }).first().click();
     await page.getByLabel('E-mail').first().fill('shturman@e2e.test');
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
