@@ -16,4 +16,16 @@ describe('Russian terms', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('names navigation messages, NTM, POI and AIS the same in the catalogue and the product columns', () => {
+    for (const locale of ['en', 'ru']) {
+      const dir = join(__dirname, `../../public/locales/${locale}`);
+      const catalog = JSON.parse(readFileSync(join(dir, 'catalog.json'), 'utf8')) as { ais: string; sections: Record<string, string> };
+      const licensing = JSON.parse(readFileSync(join(dir, 'licensing.json'), 'utf8')) as { products: { flags: Record<string, string> } };
+      expect(catalog.sections.msg, locale).toBe(licensing.products.flags.navMsg);
+      expect(catalog.sections.ntm, locale).toBe(licensing.products.flags.ntm);
+      expect(catalog.sections.poi, locale).toBe(licensing.products.flags.poi);
+      expect(catalog.ais, locale).toBe(licensing.products.flags.ais);
+    }
+  });
 });
