@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, NumberInput, Table } from '@mantine/core';
-import type { Product } from '@chartroom/contracts/licensing';
+import { saveProductBody, type Product } from '@chartroom/contracts/licensing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../lib/notify';
@@ -26,7 +26,10 @@ export function ProductRow({ gcid, licType, product, onError }: ProductRowProps)
   const [flags, setFlags] = useState<Flags>(() => (product ? { ...product, enc: true } : noFlags));
   const [price, setPrice] = useState<number | string>(product?.price ?? '');
   const isActive = !!product?.isEnabled;
-  const isPriceValid = licType !== 'com' || (typeof price === 'number' && price > 0);
+  // The server's own rule for the whole product (saveProductBody): a com product needs a price that is
+  // positive, at most 10^9 and has at most two decimals.
+  const isPriceValid =
+    licType !== 'com' || saveProductBody.safeParse({ gcid, licType, price: typeof price === 'number' ? price : null }).success;
 
   const handleSave = (isEnabled: boolean) => {
     const action = !product ? 'created' : !isEnabled ? 'disabled' : product.isEnabled ? 'updated' : 'enabled';
