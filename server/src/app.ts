@@ -24,6 +24,7 @@ import { geocontentRoutes } from './modules/geocontents/geocontents.routes.js';
 import { TileStore } from './modules/tiles/tile-store.js';
 import { tileRoutes } from './modules/tiles/tiles.routes.js';
 import { tileWarmJob, tileWarmJobKind } from './modules/tiles/tile-warm.job.js';
+import { catalogueStatsRoutes } from './modules/catalogue-stats/catalogue-stats.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { licensingRoutes } from './modules/licenses/licensing.routes.js';
 import { mailJobHandler, mailJobKind } from './modules/mail/mail.service.js';
@@ -175,6 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
 
   await app.register(healthRoutes, { database });
+  await app.register(catalogueStatsRoutes, { db });
   await app.register(authRoutes, { deps: authDeps, perMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
   await app.register(mailRoutes, { db, isSmtp: mailer.isSmtp, trustProxy: config.TRUST_PROXY });
   await app.register(userRoutes, { db });

@@ -44,9 +44,9 @@ function Providers({ i18n, children }: { i18n: Awaited<ReturnType<typeof createT
   );
 }
 
-/** Renders `ui` at `/` with the app's providers. */
-export async function renderWithApp(ui: ReactElement): Promise<RenderResult> {
-  const i18n = await createTestI18n();
+/** Renders `ui` at `/` with the app's providers, in English unless `locale` says otherwise. */
+export async function renderWithApp(ui: ReactElement, opts: { locale?: 'en' | 'ru' } = {}): Promise<RenderResult> {
+  const i18n = await createTestI18n(opts.locale);
   return render(<Providers i18n={i18n}>{ui}</Providers>);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common.js';
+import { errorParams } from './errors.js';
 
 // Chart collections (ENC from S-57 files or an S-63 exchange set, and S-102), the review of a
 // staged S-57 upload, and the S-63 conversion state.
@@ -13,7 +14,10 @@ export type ChartKind = (typeof chartKinds)[number];
 export const collectionTypes = ['s57', 's63', 's102'] as const;
 export type CollectionType = (typeof collectionTypes)[number];
 
-/** Why a chart of an upload cannot be applied; the web translates by code, the message is English. */
+/**
+ * Why a chart of an upload cannot be applied; the web words it from `code` and `params` (chart, file,
+ * editions and updates), the message is English for API users.
+ */
 export const chartErrorCodes = [
   'unreadable',
   'not_s57',
@@ -26,7 +30,7 @@ export const chartErrorCodes = [
 ] as const;
 export type ChartErrorCode = (typeof chartErrorCodes)[number];
 
-export const chartError = z.object({ code: z.enum(chartErrorCodes), message: z.string() });
+export const chartError = z.object({ code: z.enum(chartErrorCodes), message: z.string(), params: errorParams.optional() });
 export type ChartError = z.infer<typeof chartError>;
 
 export const chartCompareRow = z.object({
@@ -84,6 +88,8 @@ export const chartRow = z.object({
   /** Intended usage (navigational purpose) 1–6; the web shows number and name. */
   band: z.number().int().nullable(),
   description: z.string().nullable(),
+  /** S-102 only: the shallowest and deepest depth in metres (positive down), for the web to word. */
+  depthRange: z.tuple([z.number(), z.number()]).nullable().optional(),
   /** [west, south, east, north] in degrees. */
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
   /** S-102 only: the authenticated depth preview. */

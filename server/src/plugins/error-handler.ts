@@ -1,19 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@chartroom/contracts/errors';
-import { AppError } from '../errors.js';
+import { AppError, issueCodeAndParams } from '../errors.js';
 
 /** One wire shape for every failure: `{ message, code, details? }`. Unknown errors are logged, never shown. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ErrorBody = { message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+      const body: ErrorBody = {
+        message: error.message,
+        code: error.code,
+        ...(error.params ? { params: error.params } : {}),
+        ...(error.details ? { details: error.details } : {}),
+      };
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
         path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
         message: v.message ?? 'invalid',
+        ...issueCodeAndParams(v.keyword, v.params, v.message ?? ''),
       }));
       const body: ErrorBody = {
         message: `Invalid request: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../errors.js';
+import { AppError, fieldIssueOf } from '../errors.js';
 import type { BlobStore } from './blob-store.js';
 import { receiveMultipart, type StoredUpload } from './uploads.js';
 
@@ -35,9 +35,9 @@ export async function receiveUpload<S extends z.ZodType>(
     await discard();
     if (stray)
       throw new AppError('validation', `Unexpected file part "${stray.field}"`, [
-        { path: `body.${stray.field}`, message: 'unexpected file' },
+        { path: `body.${stray.field}`, message: 'unexpected file', code: 'unexpected_file' },
       ]);
-    const issues = parsed.error!.issues.map((i) => ({ path: ['body', ...i.path.map(String)].join('.'), message: i.message }));
+    const issues = parsed.error!.issues.map((i) => fieldIssueOf('body', i));
     throw new AppError('validation', `Invalid request: ${issues.map((d) => `${d.path} ${d.message}`).join('; ')}`, issues);
   }
   return { fields: parsed.data as z.infer<S>, files: received.files, discard };

@@ -22,6 +22,13 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // A badge wraps rather than cutting its label off ("NOT A…", "НЕ БУДЕТ ПРИМЕН…") in a narrow cell.
+    Badge: {
+      styles: {
+        root: { maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)', paddingBlock: 2 },
+        label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'normal', lineHeight: 1.25, textAlign: 'center' },
+      },
+    },
     Paper: { defaultProps: { radius: 'md' } },
   },
 });

@@ -1,4 +1,4 @@
-import { errorBody, errorCodes, type ErrorCode } from '@chartroom/contracts/errors';
+import { errorBody, errorCodes, type ErrorCode, type ErrorParams, type FieldIssue } from '@chartroom/contracts/errors';
 import type { z } from 'zod';
 import { clearStoredUser, getStoredToken, replaceStoredToken } from './auth';
 
@@ -6,18 +6,21 @@ import { clearStoredUser, getStoredToken, replaceStoredToken } from './auth';
 export const clientErrorCodes = ['network', 'bad_response'] as const;
 export type ClientErrorCode = (typeof clientErrorCodes)[number];
 
-export type ApiErrorDetail = { path: string; message: string };
+export type ApiErrorDetail = FieldIssue;
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | ClientErrorCode | (string & {});
   readonly details: ApiErrorDetail[] | undefined;
+  /** Values the translated text needs (`{ thing: 'licence' }`); the English `message` is never shown. */
+  readonly params: ErrorParams | undefined;
 
-  constructor(init: { status: number; code: string; message: string; details?: ApiErrorDetail[] }) {
+  constructor(init: { status: number; code: string; message: string; params?: ErrorParams; details?: ApiErrorDetail[] }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
+    this.params = init.params;
     this.details = init.details;
   }
 }
@@ -57,7 +60,7 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
 function toApiError(status: number, payload: unknown, statusText: string): ApiError {
   const parsed = errorBody.safeParse(payload);
   if (parsed.success) return new ApiError({ status, ...parsed.data });
-  // An unknown code still carries a message we can fall back to.
+  // An answer of another shape (a proxy's page, an older server): the status picks the text.
   if (payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string') {
     const code = 'code' in payload && typeof payload.code === 'string' ? payload.code : `http_${status}`;
     return new ApiError({ status, code, message: payload.message });

@@ -41,6 +41,9 @@ export const charts = pgTable(
     scale: integer('scale'),
     band: integer('band'),
     description: text('description'),
+    /** S-102 only: the shallowest and deepest depth in metres, so the web words the range itself. */
+    depthMin: doublePrecision('depth_min'),
+    depthMax: doublePrecision('depth_max'),
     west: doublePrecision('west'),
     south: doublePrecision('south'),
     east: doublePrecision('east'),

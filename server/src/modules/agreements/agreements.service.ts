@@ -43,7 +43,7 @@ interface AuditCtx extends Ctx {
   ip: string | null;
 }
 
-const agreementNotFound = () => notFound('Agreement');
+const agreementNotFound = () => notFound('agreement');
 
 async function loadAgreements(db: DbOrTx, where: SQL): Promise<Agreement[]> {
   const rows = await selectAgreements(db, where);
@@ -103,7 +103,7 @@ export async function getAgreement({ db, actor, id }: Ctx & { id: number }) {
 }
 
 export async function createAgreement({ db, actor, ip, input }: AuditCtx & { input: CreateAgreementBody }) {
-  if (!(await listRunDistributorIds(db, actor)).includes(input.distributorId)) throw notFound('Distributor');
+  if (!(await listRunDistributorIds(db, actor)).includes(input.distributorId)) throw notFound('distributor');
   if (input.supervisorId != null && !(await findUserById(db, input.supervisorId))) throw new AppError('no_such_user', 'No such user!');
   const id = await db.transaction(async (tx) => {
     const row = await insertAgreement(tx, {
@@ -217,9 +217,9 @@ export async function addUserInstallation({
   await db.transaction(async (tx) => {
     await requireManaged(tx, actor, input.agreementId);
     if (!(await findUserById(tx, input.userId))) throw new AppError('no_such_user', 'No such user!');
-    if (!(await findUserInstallation(tx, input.userId, input.installationId))) throw notFound('Installation of this user');
+    if (!(await findUserInstallation(tx, input.userId, input.installationId))) throw notFound('installation', 'Installation of this user');
     const link = await insertAgreementInstallation(tx, input);
-    if (!link) throw new AppError('conflict', 'This installation is already on the agreement');
+    if (!link) throw new AppError('already_on_agreement', 'This installation is already on the agreement');
     await ensureAgreementUser(tx, input.agreementId, input.userId);
     await recordAudit(tx, { actor, action: 'agreement.user-add', geocontentId: null, subject: input, ip });
   });
@@ -242,7 +242,7 @@ export async function setUserLimit({
   await db.transaction(async (tx) => {
     // No agreement lock here: charges lock the user's row before the agreement's, and so must we.
     await requireManaged(tx, actor, input.agreementId);
-    if (!(await setUserLimitRow(tx, input.agreementId, input.userId, input.limit))) throw notFound('User on this agreement');
+    if (!(await setUserLimitRow(tx, input.agreementId, input.userId, input.limit))) throw notFound('user', 'User on this agreement');
     await recordAudit(tx, { actor, action: 'agreement.user-limit', geocontentId: null, subject: input, ip });
   });
   return getLimits({ db, actor, agreementId: input.agreementId });

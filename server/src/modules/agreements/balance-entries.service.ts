@@ -72,7 +72,7 @@ async function postEntry(opts: EntryOptions, entry: EntryInput): Promise<{ trans
   try {
     const posted = await db.transaction(async (tx) => {
       const [managed] = await tx.select({ id: agreements.id }).from(agreements).where(managedAgreementById(actor, agreementId));
-      if (!managed) throw notFound('Agreement');
+      if (!managed) throw notFound('agreement');
       const result = await postBalanceEntry(tx, {
         agreementId,
         type: entry.type,

@@ -10,7 +10,7 @@ import { findUserByEmail, grantRole } from '../users/users.repository.js';
 
 async function requireOwnDistributor(db: Db, actor: Actor) {
   const [row] = await db.select().from(distributors).where(eq(distributors.mainUserId, actor.id));
-  if (!row) throw notFound('Distributor');
+  if (!row) throw notFound('distributor');
   return row;
 }
 
@@ -35,7 +35,10 @@ export async function addMember({ db, actor, email, ip }: { db: Db; actor: Actor
       .values({ distributorId: distributor.id, userId: user.id })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new AppError('conflict', `${user.email} is already an order manager of ${distributor.title}`);
+    if (!row)
+      throw new AppError('already_member', `${user.email} is already an order manager of ${distributor.title}`, {
+        params: { email: user.email, distributor: distributor.title },
+      });
     await grantRole(tx, user.id, 'order-manager');
     await recordAudit(tx, {
       actor,
@@ -55,7 +58,7 @@ export async function removeMember({ db, actor, userId, ip }: { db: Db; actor: A
       .delete(distributorMembers)
       .where(and(eq(distributorMembers.distributorId, distributor.id), eq(distributorMembers.userId, userId)))
       .returning();
-    if (!row) throw notFound('Member');
+    if (!row) throw notFound('member');
     // The role goes with the last membership, unless the user runs a distributor of its own.
     await tx.execute(sql`
       UPDATE ${users} SET roles = array_remove(${users.roles}, 'order-manager')

@@ -8,6 +8,8 @@ export interface CellMeta {
   scale: number | null;
   band: number | null;
   description: string | null;
+  /** S-102 only: [shallowest, deepest] in metres. */
+  depthRange?: [number, number] | null;
   bbox: [number, number, number, number] | null;
   coverage: { type: 'MultiPolygon'; coordinates: unknown[] } | null;
 }

@@ -79,7 +79,13 @@ describe('chart ingestion with cells written by packages/s57', () => {
       expect.objectContaining({
         chartName: 'XX5DEMO1',
         isChanged: false,
-        errors: [{ code: 'crc_mismatch', message: expect.stringContaining('XX5DEMO1.001') }],
+        errors: [
+          {
+            code: 'crc_mismatch',
+            message: expect.stringContaining('XX5DEMO1.001'),
+            params: expect.objectContaining({ file: 'XX5DEMO1.001' }),
+          },
+        ],
       }),
     ]);
     expect(review.hasChanges).toBe(false);

@@ -68,6 +68,8 @@ export async function upsertChart(
     scale: meta.scale,
     band: meta.band,
     description: meta.description,
+    depthMin: meta.depthRange?.[0] ?? null,
+    depthMax: meta.depthRange?.[1] ?? null,
     west: meta.bbox?.[0] ?? null,
     south: meta.bbox?.[1] ?? null,
     east: meta.bbox?.[2] ?? null,

@@ -3,7 +3,7 @@ import type { ChartCollection, ChartComparison, ChartKind, ChartRow, ConversionS
 import type { Db } from '../../db/client.js';
 import type { ChartDbRow, EncUploadRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { formatBytes, newUploadId, receiveMultipart, type ReceivedMultipart } from '../../storage/uploads.js';
@@ -49,7 +49,9 @@ export interface ChartDeps {
 function positiveId(value: string | undefined, field: string): number {
   const n = Number(value);
   if (!value || !Number.isInteger(n) || n <= 0) {
-    throw new AppError('validation', `${field} is required`, [{ path: `body.${field}`, message: 'required: a geocontent id' }]);
+    throw new AppError('validation', `${field} is required`, [
+      { path: `body.${field}`, message: 'required: a geocontent id', code: 'required' },
+    ]);
   }
   return n;
 }
@@ -99,7 +101,13 @@ async function unzipLimitsFor(deps: ChartDeps, actor: Actor): Promise<UnzipLimit
   const used = await sumOpenUploadBytesOfUser(deps.db, actor.id);
   const room = deps.maxUnzippedBytesPerUser - used;
   if (room <= 0) {
-    throw new AppError('payload_too_large', `Your staged uploads already take ${formatBytes(used)}: apply or revert some of them first`);
+    throw new AppError(
+      'upload_quota_exceeded',
+      `Your staged uploads already take ${formatBytes(used)}: apply or revert some of them first`,
+      {
+        params: { used: formatBytes(used) },
+      },
+    );
   }
   return { ...deps.unzip, maxTotalBytes: Math.min(deps.unzip.maxTotalBytes, room) };
 }
@@ -115,7 +123,9 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
     gcField: 'gcid',
     check: (r) => {
       if (r.files.length === 0)
-        throw new AppError('validation', 'Choose the chart files to upload', [{ path: 'body.files', message: 'required' }]);
+        throw new AppError('validation', 'Choose the chart files to upload', [
+          { path: 'body.files', message: 'required', code: 'required' },
+        ]);
     },
   });
   try {
@@ -168,7 +178,7 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
 
 async function requireOwnedUpload(db: Db, actor: Actor, guid: string) {
   const upload = await findEncUpload(db, guid);
-  if (!upload) throw notFound('Upload');
+  if (!upload) throw notFound('upload');
   await requireOwnedGeocontent(db, actor, upload.geocontentId);
   return upload;
 }
@@ -194,7 +204,9 @@ export async function listSavedEncUploads(opts: { db: Db; actor: Actor; gcId: nu
 }
 
 const stateConflict = (state: string | undefined) =>
-  conflict(state === 'applying' ? 'This upload is being applied' : 'This upload has already been applied');
+  state === 'applying'
+    ? new AppError('upload_applying', 'This upload is being applied')
+    : new AppError('upload_applied', 'This upload has already been applied');
 
 export async function applyEnc(opts: { deps: ChartDeps; actor: Actor; guid: string; ip: string | null }): Promise<true> {
   const upload = await requireOwnedUpload(opts.deps.db, opts.actor, opts.guid);
@@ -299,7 +311,9 @@ export async function uploadS102(opts: { deps: ChartDeps; actor: Actor; request:
     gcField: 'gcid',
     check: (r) => {
       if (r.files.length === 0)
-        throw new AppError('validation', 'Choose the S-102 files to upload', [{ path: 'body.files', message: 'required' }]);
+        throw new AppError('validation', 'Choose the S-102 files to upload', [
+          { path: 'body.files', message: 'required', code: 'required' },
+        ]);
     },
   });
   try {
@@ -321,6 +335,8 @@ function toChartRow(row: ChartDbRow, kind: ChartKind): ChartRow {
     scale: row.scale,
     band: row.band,
     description: row.description,
+    // S-102 only; an ENC row keeps the shape it always had.
+    ...(row.depthMin !== null && row.depthMax !== null ? { depthRange: [row.depthMin, row.depthMax] as [number, number] } : {}),
     bbox: hasBox ? [row.west!, row.south!, row.east!, row.north!] : null,
     previewUrl: kind === 's102' && row.blobKeys.length > 1 ? `/charts/s102/${row.id}/preview.png` : null,
   };
@@ -357,6 +373,6 @@ export async function openS102Preview(opts: { db: Db; blobs: BlobStore; actor: A
   const gcIds = provider ? (await listGeocontents(opts.db, provider.id)).map((g) => g.id) : [];
   const found = await findChartOfGeocontents(opts.db, opts.chartId, gcIds);
   const key = found?.kind === 's102' ? found.chart.blobKeys[1] : undefined;
-  if (!key || (await opts.blobs.size(key)) === null) throw notFound('Preview');
+  if (!key || (await opts.blobs.size(key)) === null) throw notFound('preview');
   return opts.blobs.get(key);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { EncUploadRow } from '../../db/schema/index.js';
-import { conflict } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -50,7 +50,9 @@ export async function applyEncPlan(opts: {
   const claimed = await claimEncUpload(db, upload.id, processId);
   if (!claimed) {
     const now = await findEncUpload(db, upload.guid);
-    throw conflict(now?.state === 'applied' ? 'This upload has already been applied' : 'This upload is being applied');
+    throw now?.state === 'applied'
+      ? new AppError('upload_applied', 'This upload has already been applied')
+      : new AppError('upload_applying', 'This upload is being applied');
   }
   const plan = claimed.plan as EncPlan;
   const gcId = claimed.geocontentId;
@@ -93,7 +95,7 @@ export async function applyEncPlan(opts: {
       for (const cell of cells) {
         await upsertChart(tx, { collectionId: collection.id, name: cell.name, sourceType: 's57', blobKeys: cell.keys, meta: cell.meta });
       }
-      if (!(await markEncUploadApplied(tx, claimed.id, processId))) throw conflict('This upload is being applied');
+      if (!(await markEncUploadApplied(tx, claimed.id, processId))) throw new AppError('upload_applying', 'This upload is being applied');
       await enqueueJob(tx, tileWarmJobKind, { gcId });
       await queueCellsUpdated(tx, {
         geocontentId: gcId,

@@ -47,15 +47,16 @@ export function classifyFile(name: string): 'catalog' | 'cell' | 'companion' | '
 
 function readError(file: string, err: unknown): ChartError {
   if (err instanceof S57Error && (err.code === 'not_s57' || err.code === 'not_iso8211')) {
-    return { code: 'not_s57', message: `${file} is not an S-57 file: ${err.message}` };
+    return { code: 'not_s57', message: `${file} is not an S-57 file: ${err.message}`, params: { file } };
   }
-  return { code: 'unreadable', message: `${file} cannot be read: ${err instanceof Error ? err.message : String(err)}` };
+  return { code: 'unreadable', message: `${file} cannot be read: ${err instanceof Error ? err.message : String(err)}`, params: { file } };
 }
 
-function updateError(err: unknown): ChartError {
-  if (err instanceof S57Error && err.code === 'update_edition') return { code: 'update_edition', message: err.message };
-  if (err instanceof S57Error) return { code: 'update_sequence', message: err.message };
-  return { code: 'unreadable', message: err instanceof Error ? err.message : String(err) };
+function updateError(file: string, err: unknown): ChartError {
+  const params = { file };
+  if (err instanceof S57Error && err.code === 'update_edition') return { code: 'update_edition', message: err.message, params };
+  if (err instanceof S57Error) return { code: 'update_sequence', message: err.message, params };
+  return { code: 'unreadable', message: err instanceof Error ? err.message : String(err), params };
 }
 
 async function readCell(blobs: BlobStore, file: StagedFile): Promise<S57Dataset> {
@@ -75,6 +76,7 @@ async function checkCrcs(blobs: BlobStore, files: StagedFile[], catalog: Map<str
       errors.set(file.name, {
         code: 'crc_mismatch',
         message: `${file.name} has CRC ${formatCrc(actual)} but CATALOG.031 says ${declared.toUpperCase()}`,
+        params: { file: file.name, actual: formatCrc(actual), declared: declared.toUpperCase() },
       });
     }
   }
@@ -125,6 +127,7 @@ async function compareCell(
       errors.push({
         code: 'unreadable',
         message: `The applied cell ${name} cannot be read again: ${err instanceof Error ? err.message : String(err)}`,
+        params: { file: name },
       });
     }
   } else {
@@ -132,6 +135,7 @@ async function compareCell(
     errors.push({
       code: 'base_missing',
       message: `${name}.${ext(first)} is an update, but the base cell ${name}.000 is neither in the upload nor in the collection`,
+      params: { chart: name, file: `${name}.${ext(first)}` },
     });
   }
   if (!ds) return { row, plan: null };
@@ -146,6 +150,7 @@ async function compareCell(
     errors.push({
       code: 'updates_missing',
       message: `${missing.length === 1 ? 'Update' : 'Updates'} ${missing.map(ext).join(', ')} of ${name} ${missing.length === 1 ? 'is' : 'are'} missing: the cell is at update ${start} and the upload goes to update ${row.newUpdn}`,
+      params: { chart: name, missing: missing.map(ext).join(', '), count: missing.length, from: start, to: row.newUpdn },
     });
   } else {
     for (const [, file] of updates) {
@@ -153,7 +158,7 @@ async function compareCell(
         ds = applyUpdates(ds, [await readCell(blobs, file)]);
         chain.push(file);
       } catch (err) {
-        errors.push(err instanceof S57Error && err.code.startsWith('update') ? updateError(err) : readError(file.name, err));
+        errors.push(err instanceof S57Error && err.code.startsWith('update') ? updateError(file.name, err) : readError(file.name, err));
         break;
       }
     }
@@ -166,6 +171,13 @@ async function compareCell(
       errors.push({
         code: 'older_than_applied',
         message: `${name} edition ${row.newEdtn} update ${row.newUpdn} is older than the applied edition ${old.edition} update ${old.update ?? 0}`,
+        params: {
+          chart: name,
+          edition: row.newEdtn,
+          update: row.newUpdn ?? 0,
+          appliedEdition: old.edition,
+          appliedUpdate: old.update ?? 0,
+        },
       });
     }
   }

@@ -111,6 +111,7 @@ describe.skipIf(!hasTestdata)('S-57 ingestion with the real corpus', () => {
     const row = baseOnly.json().charts[0];
     expect(row.isChanged).toBe(false);
     expect(row.errors.map((e: { code: string }) => e.code)).toEqual(['older_than_applied']);
+    expect(row.errors[0].params).toEqual({ chart: 'US4MD81M', edition: 31, update: 0, appliedEdition: 31, appliedUpdate: 3 });
   });
 
   it('flags a base cell with .003 but without .001 and .002', async () => {
@@ -122,7 +123,14 @@ describe.skipIf(!hasTestdata)('S-57 ingestion with the real corpus', () => {
     const row = res.json().charts[0];
     expect(res.json().hasChanges).toBe(false);
     expect(row).toMatchObject({ chartName: 'US4MD81M', isChanged: false, newUpdn: 3 });
-    expect(row.errors).toEqual([{ code: 'updates_missing', message: expect.stringContaining('001, 002') }]);
+    expect(row.errors).toEqual([
+      {
+        code: 'updates_missing',
+        message: expect.stringContaining('001, 002'),
+        // The web words the problem from these, in the reader's language.
+        params: { chart: 'US4MD81M', missing: '001, 002', count: 2, from: 0, to: 3 },
+      },
+    ]);
   });
 
   it('flags an update without its base, and ignores a file whose name is not an S-57 file name', async () => {
@@ -148,7 +156,9 @@ describe.skipIf(!hasTestdata)('S-57 ingestion with the real corpus', () => {
       expect.objectContaining({
         chartName: '00400013',
         isChanged: false,
-        errors: [{ code: 'crc_mismatch', message: expect.stringContaining('105FDE67') }],
+        errors: [
+          { code: 'crc_mismatch', message: expect.stringContaining('105FDE67'), params: expect.objectContaining({ file: '00400013.000' }) },
+        ],
       }),
     ]);
     const other = await postFiles(t, '/api/geocontent/addenc', p.headers, [

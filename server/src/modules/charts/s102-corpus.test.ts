@@ -32,6 +32,8 @@ describe.skipIf(!hasTestdata)('S-102 upload with the BSH grid', () => {
         band: null,
         releaseDate: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`,
         description: expect.stringContaining('INT.IHO.S-102.3.0.0'),
+        // The depth range as numbers, for the web to word in the reader's language.
+        depthRange: [expect.any(Number), expect.any(Number)],
         previewUrl: expect.stringMatching(/^\/charts\/s102\/\d+\/preview\.png$/),
       }),
     ]);

@@ -10,6 +10,8 @@ import { findChartsByName, upsertChart, upsertCollection } from './charts.reposi
 
 const stemOf = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
 
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
 /** The list columns S-102 metadata can fill; it has no edition, update, scale or band. */
 function describeGrid(ds: S102Dataset): CellMeta {
   const depth = ds.depth ? `, depths ${ds.depth.min.toFixed(1)} to ${ds.depth.max.toFixed(1)} m` : '';
@@ -20,6 +22,7 @@ function describeGrid(ds: S102Dataset): CellMeta {
     scale: null,
     band: null,
     description: `${ds.productSpecification ?? 'S-102'}${depth}`,
+    depthRange: ds.depth ? [round1(ds.depth.min), round1(ds.depth.max)] : null,
     bbox: ds.bbox ? [ds.bbox[0], ds.bbox[1], ds.bbox[2], ds.bbox[3]] : null,
     coverage: null,
   };

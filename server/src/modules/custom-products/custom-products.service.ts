@@ -45,7 +45,7 @@ export async function searchUsersByEmail(opts: { db: Db; actor: Actor; email: st
 export async function listUserProducts(opts: { db: Db; actor: Actor; userId: number }): Promise<CustomProduct[]> {
   const d = await requireDistributor(opts.db, opts.actor);
   const rows = await listCustomProductsOfUser(opts.db, d.id, opts.userId);
-  if (rows.length === 0 && !(await findUserById(opts.db, opts.userId))) throw notFound('User');
+  if (rows.length === 0 && !(await findUserById(opts.db, opts.userId))) throw notFound('user');
   return rows.map(toCustomProduct);
 }
 
@@ -67,10 +67,10 @@ export async function createCustomProduct(opts: { db: Db; actor: Actor; input: C
 
 export async function removeCustomProduct(opts: { db: Db; actor: Actor; id: number }) {
   const d = await requireDistributor(opts.db, opts.actor);
-  if (!(await deleteCustomProduct(opts.db, d.id, opts.id))) throw notFound('Custom product');
+  if (!(await deleteCustomProduct(opts.db, d.id, opts.id))) throw notFound('custom_product');
 }
 
 export async function removeCustomProductItem(opts: { db: Db; actor: Actor; id: number; itemId: number }) {
   const d = await requireDistributor(opts.db, opts.actor);
-  if (!(await deleteCustomProductItem(opts.db, d.id, opts.id, opts.itemId))) throw notFound('Custom product item');
+  if (!(await deleteCustomProductItem(opts.db, d.id, opts.id, opts.itemId))) throw notFound('custom_product_item');
 }

@@ -234,7 +234,7 @@ export async function openExchangeSetDownload(opts: {
   ip: string | null;
 }) {
   const row = await findExchangeSet(opts.deps.db, opts.id, opts.device.registration.id);
-  if (!row) throw notFound('Exchange set');
+  if (!row) throw notFound('exchange_set');
   const { registration } = opts.device;
   await recordAudit(opts.deps.db, {
     actor: null,

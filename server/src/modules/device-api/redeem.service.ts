@@ -2,7 +2,7 @@ import type { RedeemBody, RedeemResult } from '@chartroom/contracts/device-api';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { activations } from '../../db/schema/index.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -50,11 +50,11 @@ export async function attachToLicenses(
   for (const licenseId of [...opts.licenseIds].sort((a, b) => a - b)) {
     const license = await lockUserLicense(tx, licenseId, opts.ownerId);
     if (!license) {
-      if (opts.isExplicit) throw notFound('Licence');
+      if (opts.isExplicit) throw notFound('licence');
       continue;
     }
     if (license.expiresAt && license.expiresAt.getTime() <= Date.now()) {
-      if (opts.isExplicit) throw conflict('This licence has expired: devices can no longer be attached');
+      if (opts.isExplicit) throw new AppError('license_expired', 'This licence has expired: devices can no longer be attached');
       continue;
     }
     const existing = await findInstallationByDevice(tx, license.id, opts.device.deviceId);
@@ -66,7 +66,10 @@ export async function attachToLicenses(
       continue;
     }
     if (license.deviceCount > 0 && (await countInstallations(tx, license.id)) >= license.deviceCount) {
-      if (opts.isExplicit) throw conflict(`This licence is for ${license.deviceCount} device(s) and all are in use: swap one first`);
+      if (opts.isExplicit)
+        throw new AppError('limit_exceeded', `This licence is for ${license.deviceCount} device(s) and all are in use: swap one first`, {
+          params: { limit: 'devices', max: license.deviceCount },
+        });
       continue;
     }
     const row = await insertInstallation(tx, { licenseId: license.id, ...opts.device });
@@ -85,7 +88,10 @@ export async function attachToLicenses(
     moved.filter((id) => id !== opts.registrationId),
     'reinstalled',
   );
-  if (attached.length === 0) throw conflict('None of your licences has a free device slot: swap a device in your cabinet first');
+  if (attached.length === 0)
+    throw new AppError('limit_exceeded', 'None of your licences has a free device slot: swap a device in your cabinet first', {
+      params: { limit: 'device_slots' },
+    });
   return attached;
 }
 
@@ -101,15 +107,15 @@ export async function redeemActivation(opts: {
   const hwId = await readHwId(db, opts.box, input.applicationTypeId, input.userPermit);
   return db.transaction(async (tx) => {
     const activation = await lockActivationByCode(tx, opts.code);
-    if (!activation || activation.expiresAt.getTime() <= Date.now()) throw notFound('Activation code');
-    if (activation.userId !== null && actor && actor.id !== activation.userId) throw notFound('Activation code');
+    if (!activation || activation.expiresAt.getTime() <= Date.now()) throw notFound('activation_code');
+    if (activation.userId !== null && actor && actor.id !== activation.userId) throw notFound('activation_code');
     if (activation.applicationTypeId !== input.applicationTypeId)
       throw mismatch('applicationTypeId', 'this code was made for another application');
     if (activation.deviceId !== input.deviceId) throw mismatch('deviceId', 'this code was made for another device code');
     const ownerId = activation.userId ?? actor?.id;
     if (ownerId === undefined) throw new AppError('unauthorized', 'Sign in to redeem a code that was made without an account');
     if ((await findRegistrationByActivation(tx, activation.id)) !== undefined)
-      throw conflict('This activation code has already been redeemed');
+      throw new AppError('activation_redeemed', 'This activation code has already been redeemed');
     if (activation.userId === null) await tx.update(activations).set({ userId: ownerId }).where(eq(activations.id, activation.id));
 
     const { token, hash } = createDeviceToken();

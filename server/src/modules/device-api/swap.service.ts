@@ -29,7 +29,9 @@ async function claimSwap(tx: Tx, license: LicenseRow, userId: number, oldDeviceI
   const since = new Date(Date.now() - limits.periodDays * 86400_000);
   const used = await countSwapsSince(tx, license.id, since);
   if (used >= limits.perLicense) {
-    throw new AppError('conflict', `This licence's ${limits.perLicense} device swaps for ${limits.periodDays} days are used up`);
+    throw new AppError('limit_exceeded', `This licence's ${limits.perLicense} device swaps for ${limits.periodDays} days are used up`, {
+      params: { limit: 'swaps', max: limits.perLicense, periodDays: limits.periodDays },
+    });
   }
   await insertSwap(tx, { licenseId: license.id, userId, oldDeviceId });
   return limits.perLicense - used - 1;
@@ -47,10 +49,10 @@ export async function swapInstallation(opts: {
   const { actor } = opts;
   return opts.db.transaction(async (tx) => {
     const license = await lockUserLicense(tx, opts.licenseId, actor.id);
-    if (!license) throw notFound('Licence');
+    if (!license) throw notFound('licence');
     const registrations = await findRegistrationsOfInstallations(tx, [opts.installationId]);
     const row = await deleteInstallation(tx, license.id, opts.installationId);
-    if (!row) throw notFound('Installation');
+    if (!row) throw notFound('installation');
     const swapsLeft = await claimSwap(tx, license, actor.id, row.deviceId, opts.limits);
     await revokeEmptyRegistrations(
       tx,

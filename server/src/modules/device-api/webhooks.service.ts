@@ -14,7 +14,7 @@ const MAX_ENDPOINTS = 10;
 
 async function requireDistributor(db: Db, actor: Actor) {
   const distributor = await findDistributorByUser(db, actor.id);
-  if (!distributor) throw notFound('Distributor');
+  if (!distributor) throw notFound('distributor');
   return distributor;
 }
 
@@ -39,7 +39,9 @@ export async function registerWebhookEndpoint(opts: {
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;
   return opts.db.transaction(async (tx) => {
     if ((await listEndpoints(tx, distributor.id)).length >= MAX_ENDPOINTS) {
-      throw new AppError('conflict', `A distributor can register up to ${MAX_ENDPOINTS} webhook endpoints`);
+      throw new AppError('limit_exceeded', `A distributor can register up to ${MAX_ENDPOINTS} webhook endpoints`, {
+        params: { limit: 'webhooks', max: MAX_ENDPOINTS },
+      });
     }
     const row = await insertEndpoint(tx, { distributorId: distributor.id, url: opts.url, secretSealed: opts.box.seal(secret) });
     await recordAudit(tx, {
@@ -57,7 +59,7 @@ export async function removeWebhookEndpoint(opts: { db: Db; actor: Actor; id: nu
   const distributor = await requireDistributor(opts.db, opts.actor);
   await opts.db.transaction(async (tx) => {
     const row = await deleteEndpoint(tx, distributor.id, opts.id);
-    if (!row) throw notFound('Webhook endpoint');
+    if (!row) throw notFound('webhook_endpoint');
     await recordAudit(tx, {
       actor: opts.actor,
       action: 'webhook.remove',

@@ -1,6 +1,6 @@
 import type { AttachInstallationBody } from '@chartroom/contracts/licensing';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { toInstallation } from '../licenses/licenses.presenter.js';
@@ -28,10 +28,10 @@ export async function attachInstallation(opts: {
   const { db, actor, input } = opts;
   return db.transaction(async (tx) => {
     const locked = await lockUserLicenseWithGeocontent(tx, opts.licenseId, actor.id);
-    if (!locked) throw notFound('Licence');
+    if (!locked) throw notFound('licence');
     const { license } = locked;
     if (license.expiresAt && license.expiresAt.getTime() <= Date.now()) {
-      throw new AppError('conflict', 'This licence has expired: devices can no longer be attached');
+      throw new AppError('license_expired', 'This licence has expired: devices can no longer be attached');
     }
     const row = await insertInstallationIfRoom(tx, license.deviceCount, {
       licenseId: license.id,
@@ -42,7 +42,9 @@ export async function attachInstallation(opts: {
     if (!row) {
       const existing = await findInstallationByDevice(tx, license.id, input.deviceId);
       if (existing) return { created: false, installation: toInstallation(existing) };
-      throw conflict(`This licence is for ${license.deviceCount} device(s) and all are in use: detach one first`);
+      throw new AppError('limit_exceeded', `This licence is for ${license.deviceCount} device(s) and all are in use: detach one first`, {
+        params: { limit: 'devices', max: license.deviceCount },
+      });
     }
     await recordAudit(tx, {
       actor,
@@ -60,9 +62,9 @@ export async function detachInstallation(opts: { db: Db; actor: Actor; licenseId
   const { db, actor } = opts;
   await db.transaction(async (tx) => {
     const license = await lockUserLicense(tx, opts.licenseId, actor.id);
-    if (!license) throw notFound('Licence');
+    if (!license) throw notFound('licence');
     const row = await deleteInstallation(tx, license.id, opts.installationId);
-    if (!row) throw notFound('Installation');
+    if (!row) throw notFound('installation');
     await recordAudit(tx, {
       actor,
       action: 'installation.detach',

@@ -3,7 +3,7 @@ import type { IssueLicenseQuery, IssuedLicense } from '@chartroom/contracts/lice
 import { sellingPermitStatuses } from '@chartroom/contracts/policies/distributor-permits.policy';
 import { isLicensable } from '@chartroom/contracts/policies/products.policy';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { toIssuedLicense } from '../licenses/licenses.presenter.js';
@@ -16,7 +16,7 @@ import { findDistributorByUser, insertPermit, listPermitsOfDistributor, lockDist
 
 export async function requireDistributor(db: DbOrTx, actor: Actor) {
   const distributor = await findDistributorByUser(db, actor.id);
-  if (!distributor) throw forbidden('Register as a distributor first');
+  if (!distributor) throw new AppError('distributor_required', 'Register as a distributor first');
   return distributor;
 }
 
@@ -44,9 +44,9 @@ export async function requestPermit(opts: { db: Db; actor: Actor; productId: num
   const id = await db.transaction(async (tx) => {
     const d = await requireDistributor(tx, actor);
     const found = await findProductWithOrigin(tx, opts.productId);
-    if (!found || !isLicensable(found.product)) throw notFound('Product');
+    if (!found || !isLicensable(found.product)) throw notFound('product');
     const permit = await insertPermit(tx, d.id, found.product.id);
-    if (!permit) throw conflict('You have already requested a permit for this product');
+    if (!permit) throw new AppError('permit_already_requested', 'You have already requested a permit for this product');
     await recordAudit(tx, {
       actor,
       action: 'permit.request',
@@ -88,7 +88,7 @@ export async function issueDistributorLicense(opts: {
     const d = await requireDistributor(tx, actor);
     const permit = await lockDistributorPermit(tx, d.id, input.prodid);
     const found = await findProductWithOrigin(tx, input.prodid);
-    if (!found) throw notFound('Product');
+    if (!found) throw notFound('product');
     // The licences policy: an accepted permit (the permit row is locked until the licence is in), an enabled com or corp product.
     assertIssuable(found.product, permit ? asPermitStatus(permit.status) : 'none');
     const license = await insertIssuedLicense(tx, { ...opts, product: found.product, issuerType: 'distributor', distributorId: d.id });
@@ -99,6 +99,6 @@ export async function issueDistributorLicense(opts: {
 export async function listDistributorIssuedLicenses(opts: { db: Db; actor: Actor; productId: number }): Promise<IssuedLicense[]> {
   const d = await requireDistributor(opts.db, opts.actor);
   const permits = await listPermitsOfDistributor(opts.db, d.id);
-  if (!permits.some((p) => p.permit.productId === opts.productId)) throw notFound('Product');
+  if (!permits.some((p) => p.permit.productId === opts.productId)) throw notFound('product');
   return (await listIssuedByDistributor(opts.db, d.id, opts.productId)).map(toIssuedLicense);
 }

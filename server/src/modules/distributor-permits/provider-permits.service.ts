@@ -23,7 +23,7 @@ export async function changePermitStatus(opts: {
   const { db, actor, input } = opts;
   await db.transaction(async (tx) => {
     const owned = await lockOwnedPermit(tx, actor.id, input.reqid);
-    if (!owned) throw notFound('Distributor request');
+    if (!owned) throw notFound('distributor_request');
     const from = asPermitStatus(owned.permit.status);
     if (!canDecidePermit(from, input.status)) {
       const allowed = permitTransitions[from];

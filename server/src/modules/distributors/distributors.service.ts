@@ -11,7 +11,7 @@ export async function createDistributor(opts: { db: Db; actor: Actor; input: { t
   const { db, actor } = opts;
   const row = await db.transaction(async (tx) => {
     const created = await insertDistributor(tx, { title: opts.input.title, mainUserId: actor.id });
-    if (!created) throw new AppError('conflict', 'You are already registered as a distributor');
+    if (!created) throw new AppError('already_distributor', 'You are already registered as a distributor');
     await grantRole(tx, actor.id, 'distributor');
     // The new distributor area and the order desk are the distributor's too (spec §2).
     await grantRole(tx, actor.id, 'distributor2');

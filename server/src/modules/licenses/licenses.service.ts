@@ -28,13 +28,17 @@ import {
 export function assertIssuable(product: ProductRow, permit?: PermitStatus | 'none'): void {
   switch (licenseIssueRefusal(product, permit)) {
     case 'no_permit':
-      throw new AppError('forbidden', 'You have no permit for this product: request one first');
+      throw new AppError('permit_missing', 'You have no permit for this product: request one first');
     case 'permit_not_accepted':
-      throw new AppError('forbidden', `Your permit for this product is ${String(permit)}: only an accepted permit can issue licences`);
+      throw new AppError(
+        'permit_not_accepted',
+        `Your permit for this product is ${String(permit)}: only an accepted permit can issue licences`,
+        { params: { status: String(permit) } },
+      );
     case 'lic_type':
-      throw new AppError('bad_request', 'Licences are issued for com and corp products only');
+      throw new AppError('product_not_licensable', 'Licences are issued for com and corp products only');
     case 'disabled':
-      throw new AppError('conflict', 'This product is disabled: enable it before issuing licences');
+      throw new AppError('product_disabled', 'This product is disabled: enable it before issuing licences');
     case null:
       return;
   }
@@ -98,7 +102,7 @@ export async function issueProviderLicense(opts: {
   const { db, actor, input } = opts;
   const id = await db.transaction(async (tx) => {
     const owned = await findOwnedProduct(tx, actor.id, input.prodid);
-    if (!owned) throw notFound('Product');
+    if (!owned) throw notFound('product');
     assertIssuable(owned.product);
     const license = await insertIssuedLicense(tx, { ...opts, product: owned.product, issuerType: 'publisher', distributorId: null });
     return license.id;
@@ -111,9 +115,9 @@ export async function removeProviderLicense(opts: { db: Db; actor: Actor; input:
   const { db, actor, input } = opts;
   return db.transaction(async (tx) => {
     const owned = await findOwnedProduct(tx, actor.id, input.prodid);
-    if (!owned) throw notFound('Product');
+    if (!owned) throw notFound('product');
     const removed = await deleteLicensesOfUser(tx, input.prodid, input.userid);
-    if (removed.length === 0) throw notFound('Licence');
+    if (removed.length === 0) throw notFound('licence');
     await recordAudit(tx, {
       actor,
       action: 'license.remove',

@@ -47,7 +47,7 @@ export async function postNavMessage(opts: {
   return keepOrDiscard(upload, async () => {
     const { gcid, text, lat, lng } = upload.fields;
     const gc = await findGeocontent(db, gcid);
-    if (!gc) throw notFound('Geocontent');
+    if (!gc) throw notFound('geocontent');
     if (!(await canPostNavMessage(db, actor.id, gc.id))) {
       throw new AppError('forbidden', 'Only an activated device may send navigation messages');
     }
@@ -101,7 +101,7 @@ export async function removeNavMessage(opts: {
   ip?: string | null;
 }): Promise<void> {
   const row = await findOwnedNavMessage(opts.db, opts.actor.id, opts.input.id);
-  if (!row) throw notFound('Navigation message');
+  if (!row) throw notFound('navigation_message');
   const images = await listImagesOf(opts.db, [row.id]);
   await opts.db.transaction(async (tx) => {
     await deleteNavMessage(tx, row.id);
@@ -119,6 +119,6 @@ export async function removeNavMessage(opts: {
 /** An image is shown to the provider owning the message's geocontent and to its author. */
 export async function requireVisibleImage(opts: { db: Db; actor: Actor; input: { id: number } }): Promise<NavMessageImageRow> {
   const row = await findImageWithOwners(opts.db, opts.input.id);
-  if (!row || (row.ownerUserId !== opts.actor.id && row.authorId !== opts.actor.id)) throw notFound('Image');
+  if (!row || (row.ownerUserId !== opts.actor.id && row.authorId !== opts.actor.id)) throw notFound('image');
   return row.image;
 }

@@ -53,7 +53,9 @@ export async function addNtm(opts: {
 function requireOneFile(files: StoredUpload[]): StoredUpload {
   const [file] = files;
   if (!file || files.length > 1)
-    throw new AppError('validation', 'Attach exactly one PDF file as "file"', [{ path: 'body.file', message: 'required' }]);
+    throw new AppError('validation', 'Attach exactly one PDF file as "file"', [
+      { path: 'body.file', message: 'required', code: 'required' },
+    ]);
   return file;
 }
 
@@ -64,7 +66,7 @@ export async function listNtmsOfGeocontent(opts: { db: Db; actor: Actor; input: 
 
 export async function requireOwnedNtm(opts: { db: Db; actor: Actor; input: { id: number } }): Promise<NtmRow> {
   const row = await findOwnedNtm(opts.db, opts.actor.id, opts.input.id);
-  if (!row) throw notFound('NTM');
+  if (!row) throw notFound('ntm', 'NTM');
   return row;
 }
 

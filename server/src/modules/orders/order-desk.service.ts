@@ -62,7 +62,7 @@ export async function listAgreementOrders({ db, actor, input }: Ctx & { input: P
 /** 404 when the order is not the desk's; otherwise 409 naming the status it is in. */
 async function refuseMove(db: Db, orderId: number, distributorIds: number[], verb: string): Promise<never> {
   const order = await findDeskOrder(db, orderId, distributorIds);
-  if (!order) throw notFound('Order');
+  if (!order) throw notFound('order');
   throw new AppError(
     'order_status',
     `Order ${orderId} is ${order.status.replaceAll('_', ' ')}: only new or owner approved orders can be ${verb}`,
@@ -77,7 +77,7 @@ async function emailOf(db: Db | Tx, userId: number): Promise<string> {
 /** Issues a licence for every portal product of every item, each holding the order's installation. */
 async function issueOrderLicenses(tx: Tx, order: OrderRow) {
   const installation = await findUserInstallation(tx, order.userId, order.installationId);
-  if (!installation) throw notFound('Installation of the order');
+  if (!installation) throw notFound('installation', 'Installation of the order');
   const items = await listOrderItems(tx, [order.id]);
   const issued: number[] = [];
   for (const item of items) {
@@ -177,7 +177,7 @@ export async function approveOrder({ db, actor, orderId, ip }: Ctx & { orderId: 
   });
   if (order) return order;
   const [found] = await db.select({ status: orders.status }).from(orders).where(supervisedOrder(actor, orderId));
-  if (!found) throw notFound('Order');
+  if (!found) throw notFound('order');
   throw new AppError(
     'order_status',
     `Order ${orderId} is ${found.status.replaceAll('_', ' ')}: only new orders can be approved by the owner`,

@@ -68,14 +68,14 @@ async function requireOrderContext(db: Db, userId: number, installationId: numbe
     await syncUserInstallations(db, userId);
     found = await findOrderContext(db, userId, installationId);
   }
-  if (!found) throw notFound('Installation');
+  if (!found) throw notFound('installation');
   return found;
 }
 
 /** The agreement the order goes under: the one named, or the only one the installation is on. */
 function resolveAgreementId(ids: number[], named: number | undefined): number {
   if (named !== undefined) {
-    if (!ids.includes(named)) throw notFound('Agreement of this installation');
+    if (!ids.includes(named)) throw notFound('agreement', 'Agreement of this installation');
     return named;
   }
   if (ids.length === 1) return ids[0]!;
@@ -116,9 +116,13 @@ function isExpired(agreement: AgreementRow): boolean {
 /** Everything an order needs that is read, not written: the installation, its agreement, the prices. */
 async function prepareOrder({ db, actor, input, payments }: CreateOrderOptions) {
   if (input.paymentMethod === 'stripe' && !payments.stripe)
-    throw new AppError('bad_request', 'Card payments by Stripe are not configured on this portal');
+    throw new AppError('payments_not_configured', 'Card payments by Stripe are not configured on this portal', {
+      params: { method: 'Stripe' },
+    });
   if (input.paymentMethod === 'yoomoney' && !payments.yoomoney)
-    throw new AppError('bad_request', 'YooMoney payments are not configured on this portal');
+    throw new AppError('payments_not_configured', 'YooMoney payments are not configured on this portal', {
+      params: { method: 'YooMoney' },
+    });
   // One query: the installation, its agreements and their rates.
   const { installation, agreements } = await requireOrderContext(db, actor.id, input.installationId);
   const agreementId = resolveAgreementId([...agreements.keys()], input.agreementId);
@@ -199,7 +203,10 @@ export async function createOrder(opts: CreateOrderOptions): Promise<{ order: Or
             .values({ userId: actor.id, product: item.product, orderId: order.id })
             .onConflictDoNothing()
             .returning();
-          if (!claim) throw new AppError('conflict', `The trial of ${item.product} was already used by this user`);
+          if (!claim)
+            throw new AppError('trial_used', `The trial of ${item.product} was already used by this user`, {
+              params: { product: item.product },
+            });
         }
       }
       if (input.shipName && input.shipName !== installation.shipName) await setInstallationShipName(tx, installation.id, input.shipName);
@@ -295,6 +302,6 @@ export async function getOwnOrder({ db, actor, orderId }: { db: Db; actor: Actor
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, actor.id)));
-  if (!row) throw notFound('Order');
+  if (!row) throw notFound('order');
   return presentOrder(row, actor.email, await listOrderItems(db, [row.id]));
 }

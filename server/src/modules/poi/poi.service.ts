@@ -54,7 +54,7 @@ export async function createPoi(opts: { db: Db; actor: Actor; input: { gcid: num
 
 async function requireOwnedPoi(db: Db, actor: Actor, id: number): Promise<PoiRow> {
   const row = await findOwnedPoi(db, actor.id, id);
-  if (!row) throw notFound('Point of interest');
+  if (!row) throw notFound('poi', 'Point of interest');
   return row;
 }
 
@@ -121,6 +121,6 @@ export async function listPoiReleasesOfGeocontent(opts: { db: Db; actor: Actor; 
 
 export async function getPoiRelease(opts: { db: Db; actor: Actor; input: { id: number } }): Promise<PoiReleaseDetail> {
   const row = await findOwnedPoiRelease(opts.db, opts.actor.id, opts.input.id);
-  if (!row) throw notFound('POI release');
+  if (!row) throw notFound('poi_release', 'POI release');
   return { id: row.id, timestamp: row.timestamp.toISOString(), itemsCount: row.itemsCount, items: row.items as PoiReleaseDetail['items'] };
 }

@@ -1,7 +1,7 @@
 import type { Product, SaveProductBody } from '@chartroom/contracts/licensing';
 import { productChange } from '@chartroom/contracts/policies/products.policy';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
@@ -17,7 +17,7 @@ export async function saveProduct(opts: { db: Db; actor: Actor; input: SaveProdu
   return db.transaction(async (tx) => {
     const gc = await requireOwnedGeocontent(tx, actor, input.gcid);
     const existing = await findProductByType(tx, gc.id, input.licType);
-    if (input.id !== undefined && existing?.id !== input.id) throw notFound('Product');
+    if (input.id !== undefined && existing?.id !== input.id) throw notFound('product');
     const fields = {
       price: input.licType === 'com' && input.price != null ? input.price.toFixed(2) : null,
       enc: true,
@@ -31,12 +31,16 @@ export async function saveProduct(opts: { db: Db; actor: Actor; input: SaveProdu
     };
     // The product state machine (products policy): refusals first, then one write per change.
     const change = productChange(existing, input.isEnabled);
-    if (change === 'refuse_not_created') throw conflict('This product does not exist yet: create it (enabled) first');
-    if (change === 'refuse_disabled') throw new AppError('conflict', 'This product is disabled: enable it before changing it');
+    if (change === 'refuse_not_created')
+      throw new AppError('product_not_created', 'This product does not exist yet: create it (enabled) first');
+    if (change === 'refuse_disabled') throw new AppError('product_disabled', 'This product is disabled: enable it before changing it');
     let row;
     if (change === 'create' || !existing) {
       row = await insertProduct(tx, { geocontentId: gc.id, licType: input.licType, isEnabled: true, ...fields });
-      if (!row) throw conflict(`A ${input.licType} product already exists for this geocontent`);
+      if (!row)
+        throw new AppError('product_exists', `A ${input.licType} product already exists for this geocontent`, {
+          params: { licType: input.licType },
+        });
     } else if (change === 'disable') {
       row = await updateProduct(tx, existing.id, { isEnabled: false, updatedAt: new Date() });
     } else {

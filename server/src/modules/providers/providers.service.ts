@@ -16,7 +16,7 @@ import {
 
 export async function requireProvider(db: DbOrTx, actor: Actor) {
   const provider = await findProviderByOwner(db, actor.id);
-  if (!provider) throw new AppError('forbidden', 'Register as a provider first');
+  if (!provider) throw new AppError('provider_required', 'Register as a provider first');
   return provider;
 }
 
@@ -26,7 +26,7 @@ export async function requireProvider(db: DbOrTx, actor: Actor) {
  */
 export async function requireOwnedGeocontent(db: DbOrTx, actor: Actor, gcId: number) {
   const gc = canManageGeocontents(actor) ? await findGeocontentOwnedByUser(db, actor.id, gcId) : undefined;
-  if (!gc) throw notFound('Geocontent');
+  if (!gc) throw notFound('geocontent');
   return gc;
 }
 
@@ -42,7 +42,7 @@ export async function createGeocontent(opts: { db: Db; actor: Actor; input: { gc
       const title = input.providerTitle?.trim();
       if (!title)
         throw new AppError('validation', 'providerTitle is required to register as a provider', [
-          { path: 'querystring.providerTitle', message: 'required' },
+          { path: 'querystring.providerTitle', message: 'required', code: 'required' },
         ]);
       provider = (await insertProvider(tx, { title, ownerUserId: actor.id })) ?? (await findProviderByOwner(tx, actor.id))!;
       await grantRole(tx, actor.id, 'provider');

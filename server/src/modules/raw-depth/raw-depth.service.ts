@@ -41,7 +41,9 @@ export async function addRawDepth(opts: {
     const gc = await requireOwnedGeocontent(db, actor, upload.fields.gcid);
     const [file] = upload.files;
     if (!file || upload.files.length > 1) {
-      throw new AppError('validation', 'Attach exactly one depth file as "file"', [{ path: 'body.file', message: 'required' }]);
+      throw new AppError('validation', 'Attach exactly one depth file as "file"', [
+        { path: 'body.file', message: 'required', code: 'required' },
+      ]);
     }
     if (file.size === 0) throw new AppError('unsupported_file', `${file.filename} is empty`);
     const summary = await summariseDepthFile(await blobs.get(file.key));
@@ -74,7 +76,7 @@ export async function listRawDepthsOfGeocontent(opts: { db: Db; actor: Actor; in
 
 async function requireOwnedRawDepth(db: Db, actor: Actor, id: number): Promise<RawDepthRow> {
   const row = await findOwnedRawDepth(db, actor.id, id);
-  if (!row) throw notFound('Raw depth file');
+  if (!row) throw notFound('raw_depth_file');
   return row;
 }
 

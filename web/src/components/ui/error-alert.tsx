@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { useErrorMessage } from '../../lib/error-message';
+import { useErrorMessage, useFieldIssueText } from '../../lib/error-message';
 
 type ErrorAlertProps = {
   error: unknown;
@@ -11,10 +11,11 @@ type ErrorAlertProps = {
   children?: ReactNode;
 };
 
-/** A failure as a translated alert; field issues of a validation error are listed under it. */
+/** A failure as a translated alert; each field issue of a validation error is named by its label. */
 export function ErrorAlert({ error, title, children }: ErrorAlertProps) {
   const { t } = useTranslation('errors');
   const toMessage = useErrorMessage();
+  const toFieldText = useFieldIssueText();
   const details = error instanceof ApiError ? error.details : undefined;
   return (
     <Alert color="red" variant="light" title={title ?? t('title')} role="alert">
@@ -23,10 +24,7 @@ export function ErrorAlert({ error, title, children }: ErrorAlertProps) {
         {details && details.length > 0 && (
           <Text size="xs" c="dimmed" component="ul" m={0} pl="md">
             {details.map((issue) => (
-              <li key={`${issue.path}:${issue.message}`}>
-                {issue.path ? `${issue.path}: ` : ''}
-                {issue.message}
-              </li>
+              <li key={`${issue.path}:${issue.code ?? ''}`}>{toFieldText(issue)}</li>
             ))}
           </Text>
         )}

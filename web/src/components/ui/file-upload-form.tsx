@@ -2,17 +2,20 @@ import { Button, FileInput, Group, Paper, Stack, TextInput } from '@mantine/core
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadState } from '../../lib/use-upload-with-progress';
+import { ChosenFiles } from './chosen-files';
 import { UploadStatus } from './upload-status';
 
 type FileUploadFormProps = {
   fileLabel: string;
+  /** What to choose, shown in the empty input (for example "Choose a PDF file"). */
+  filePlaceholder: string;
   accept?: string;
   state: UploadState;
   onUpload: (file: File, description: string) => Promise<boolean>;
 };
 
 /** One file with an optional description, and the upload's progress under it. */
-export function FileUploadForm({ fileLabel, accept, state, onUpload }: FileUploadFormProps) {
+export function FileUploadForm({ fileLabel, filePlaceholder, accept, state, onUpload }: FileUploadFormProps) {
   const { t } = useTranslation('catalog');
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
@@ -34,6 +37,7 @@ export function FileUploadForm({ fileLabel, accept, state, onUpload }: FileUploa
           <Group align="flex-end" gap="sm" wrap="wrap">
             <FileInput
               label={fileLabel}
+              placeholder={filePlaceholder}
               value={file}
               onChange={setFile}
               accept={accept}
@@ -51,6 +55,7 @@ export function FileUploadForm({ fileLabel, accept, state, onUpload }: FileUploa
               {t('upload.submit')}
             </Button>
           </Group>
+          <ChosenFiles files={file ? [file] : []} />
           <UploadStatus state={state} />
         </Stack>
       </form>

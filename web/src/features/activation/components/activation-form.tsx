@@ -1,8 +1,12 @@
-import { Button, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { activateBody, type ActivateBody } from '@chartroom/contracts/activation';
 import { activationApplicationIds, activationApplications, limits, platformIds, platforms } from '@chartroom/contracts/constants';
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
 import { useActivateDevice } from '../api/activate-device';
 import { ActivationResult } from './activation-result';
 
@@ -16,25 +20,31 @@ const platformOptions = platformIds.map((id) => ({ value: String(id), label: pla
 export function ActivationForm() {
   const { t } = useTranslation('activation');
   const activation = useActivateDevice();
-  const [deviceId, setDeviceId] = useState('');
-  const [applicationTypeId, setApplicationTypeId] = useState<string | null>(String(activationApplicationIds[0]));
-  const [platformId, setPlatformId] = useState<string | null>(String(platformIds[0]));
-  const [durationMonths, setDurationMonths] = useState<number | string>(limits.defaultActivationMonths);
+  // The server's activateBody, checked as the user types.
+  const form = useForm<z.input<typeof activateBody>, unknown, ActivateBody>({
+    resolver: zodResolver(activateBody),
+    mode: 'onChange',
+    defaultValues: {
+      deviceId: '',
+      applicationTypeId: activationApplicationIds[0],
+      platformId: platformIds[0],
+      durationMonths: limits.defaultActivationMonths,
+    },
+  });
+  const { errors } = form.formState;
+  const deviceId = String(form.watch('deviceId') ?? '');
+  const durationRange = t('fields.durationRange', { min: limits.activationMonthsMin, max: limits.activationMonthsMax });
+  const disabledReason = activation.isPending
+    ? null
+    : deviceId.trim() === ''
+      ? t('reasons.deviceId')
+      : errors.durationMonths
+        ? durationRange
+        : errors.deviceId || errors.applicationTypeId || errors.platformId
+          ? t('reasons.check')
+          : null;
 
-  const months = typeof durationMonths === 'number' ? durationMonths : Number.parseInt(durationMonths, 10);
-  const isMonthsValid = Number.isInteger(months) && months >= limits.activationMonthsMin && months <= limits.activationMonthsMax;
-  const canSubmit = deviceId.trim() !== '' && applicationTypeId !== null && platformId !== null && isMonthsValid && !activation.isPending;
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    activation.mutate({
-      deviceId: deviceId.trim(),
-      applicationTypeId: Number(applicationTypeId),
-      platformId: Number(platformId),
-      durationMonths: months,
-    });
-  };
+  const handleSubmit = form.handleSubmit((values) => activation.mutate(values));
 
   return (
     <Paper withBorder p="lg" maw={720}>
@@ -43,37 +53,60 @@ export function ActivationForm() {
           <TextInput
             label={t('fields.deviceId')}
             description={t('fields.deviceIdHint')}
-            value={deviceId}
-            onChange={(event) => setDeviceId(event.currentTarget.value)}
+            {...form.register('deviceId')}
+            error={errors.deviceId ? t('reasons.deviceIdInvalid') : undefined}
             required
             autoComplete="off"
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select
-              label={t('fields.application')}
-              data={applicationOptions}
-              value={applicationTypeId}
-              onChange={setApplicationTypeId}
-              allowDeselect={false}
+            <Controller
+              control={form.control}
+              name="applicationTypeId"
+              render={({ field }) => (
+                <Select
+                  label={t('fields.application')}
+                  data={applicationOptions}
+                  value={String(field.value)}
+                  onChange={(value) => field.onChange(Number(value))}
+                  allowDeselect={false}
+                />
+              )}
             />
-            <Select label={t('fields.platform')} data={platformOptions} value={platformId} onChange={setPlatformId} allowDeselect={false} />
-            <NumberInput
-              label={t('fields.duration')}
-              min={limits.activationMonthsMin}
-              max={limits.activationMonthsMax}
-              allowDecimal={false}
-              value={durationMonths}
-              onChange={setDurationMonths}
-              error={
-                isMonthsValid ? undefined : t('fields.durationRange', { min: limits.activationMonthsMin, max: limits.activationMonthsMax })
-              }
+            <Controller
+              control={form.control}
+              name="platformId"
+              render={({ field }) => (
+                <Select
+                  label={t('fields.platform')}
+                  data={platformOptions}
+                  value={String(field.value)}
+                  onChange={(value) => field.onChange(Number(value))}
+                  allowDeselect={false}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="durationMonths"
+              render={({ field }) => (
+                <NumberInput
+                  label={t('fields.duration')}
+                  min={limits.activationMonthsMin}
+                  max={limits.activationMonthsMax}
+                  allowDecimal={false}
+                  value={field.value as number | string}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.durationMonths ? durationRange : undefined}
+                />
+              )}
             />
           </SimpleGrid>
           {activation.isError && <ErrorAlert error={activation.error} title={t('failed')} />}
           {activation.isSuccess && <ActivationResult result={activation.data} />}
-          <Button type="submit" disabled={!canSubmit} loading={activation.isPending} w="fit-content">
+          <SubmitWithReason loading={activation.isPending} disabledReason={disabledReason} w="fit-content">
             {t('submit')}
-          </Button>
+          </SubmitWithReason>
         </Stack>
       </form>
     </Paper>

@@ -1,6 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { loginBody, type LoginBody } from '@chartroom/contracts/auth';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { usePaths } from '../../../lib/locale';
@@ -20,41 +24,36 @@ export function LoginForm({ initialEmail, next, onForgot }: LoginFormProps) {
   const loginMutation = useLogin({
     onLoggedIn: () => void navigate(isSafeNext(next ?? null) ? (next as string) : paths.user()),
   });
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const canSubmit = email.trim() !== '' && password !== '' && !loginMutation.isPending;
+  // The server's loginBody: e-mail and password both required.
+  const form = useForm<z.input<typeof loginBody>, unknown, LoginBody>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { username: initialEmail, password: '' },
+  });
+  const email = form.watch('username') ?? '';
+  const password = form.watch('password') ?? '';
+  const disabledReason = loginMutation.isPending
+    ? null
+    : email.trim() === ''
+      ? t('reasons.email')
+      : password === ''
+        ? t('reasons.password')
+        : null;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    loginMutation.mutate({ username: email.trim(), password });
-  };
+  const handleSubmit = form.handleSubmit((values) => loginMutation.mutate(values));
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         {loginMutation.isError && <ErrorAlert error={loginMutation.error} title={t('loginFailed')} />}
-        <TextInput
-          label={t('email')}
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          data-autofocus
-        />
-        <PasswordInput
-          label={t('password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
+        <TextInput label={t('email')} type="email" autoComplete="username" {...form.register('username')} data-autofocus />
+        <PasswordInput label={t('password')} autoComplete="current-password" {...form.register('password')} />
         <Group justify="space-between" mt="xs">
           <Anchor component="button" type="button" size="sm" onClick={() => onForgot(email)}>
             {t('forgotLink')}
           </Anchor>
-          <Button type="submit" disabled={!canSubmit} loading={loginMutation.isPending}>
+          <SubmitWithReason loading={loginMutation.isPending} disabledReason={disabledReason}>
             {t('submit.login')}
-          </Button>
+          </SubmitWithReason>
         </Group>
       </Stack>
     </form>

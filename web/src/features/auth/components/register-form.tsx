@@ -1,7 +1,11 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { email as emailSchema } from '@chartroom/contracts/auth';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
 import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale';
 import { useRegister } from '../api/register';
@@ -12,20 +16,32 @@ type RegisterFormProps = {
   onForgot: (email: string) => void;
 };
 
+// The e-mail rule of the server's registerBody, checked before anything is sent.
+const registerForm = z.object({ email: emailSchema });
+
 export function RegisterForm({ initialEmail, onRegistered, onForgot }: RegisterFormProps) {
   const { t } = useTranslation('auth');
   const registerMutation = useRegister();
   const locale = useLocale();
-  const [email, setEmail] = useState(initialEmail);
-  const canSubmit = email.trim() !== '' && !registerMutation.isPending;
+  const form = useForm<z.input<typeof registerForm>, unknown, z.output<typeof registerForm>>({
+    resolver: zodResolver(registerForm),
+    mode: 'onTouched',
+    defaultValues: { email: initialEmail },
+  });
+  const email = form.watch('email') ?? '';
+  const { errors } = form.formState;
   const isUserExist = registerMutation.error instanceof ApiError && registerMutation.error.code === 'user_exist';
+  const disabledReason = registerMutation.isPending
+    ? null
+    : email.trim() === ''
+      ? t('reasons.email')
+      : errors.email
+        ? t('reasons.fixEmail')
+        : null;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    const trimmed = email.trim();
-    registerMutation.mutate({ email: trimmed, locale }, { onSuccess: (result) => onRegistered(result.email || trimmed) });
-  };
+  const handleSubmit = form.handleSubmit((values) => {
+    registerMutation.mutate({ email: values.email, locale }, { onSuccess: (result) => onRegistered(result.email || values.email) });
+  });
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -42,7 +58,7 @@ export function RegisterForm({ initialEmail, onRegistered, onForgot }: RegisterF
                 size="sm"
                 ta="left"
                 style={{ alignSelf: 'flex-start' }}
-                onClick={() => onForgot(email.trim())}
+                onClick={() => onForgot(String(email).trim())}
               >
                 {t('forgotLink')}
               </Anchor>
@@ -53,12 +69,12 @@ export function RegisterForm({ initialEmail, onRegistered, onForgot }: RegisterF
           label={t('email')}
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          {...form.register('email')}
+          error={errors.email ? t('errors.email') : undefined}
         />
-        <Button type="submit" disabled={!canSubmit} loading={registerMutation.isPending} mt="xs">
+        <SubmitWithReason loading={registerMutation.isPending} mt="xs" disabledReason={disabledReason}>
           {t('submit.register')}
-        </Button>
+        </SubmitWithReason>
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useRegister } from '../api/register';
 
@@ -41,9 +42,12 @@ export function ReminderForm({ initialEmail, onReminded, onBack }: ReminderFormP
           <Anchor component="button" type="button" size="sm" onClick={onBack}>
             {t('backToLogin')}
           </Anchor>
-          <Button type="submit" disabled={!canSubmit} loading={reminderMutation.isPending}>
+          <SubmitWithReason
+            loading={reminderMutation.isPending}
+            disabledReason={canSubmit || reminderMutation.isPending ? null : t('reasons.email')}
+          >
             {t('submit.repassword')}
-          </Button>
+          </SubmitWithReason>
         </Group>
       </Stack>
     </form>

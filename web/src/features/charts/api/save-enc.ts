@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { chartKeys } from './chart-keys';
 
 /** `GET /api/geocontent/SaveEnc`: answers true on success. */
@@ -10,5 +11,9 @@ export function saveEnc(guid: string): Promise<boolean> {
 
 export function useSaveEnc() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveEnc, onSuccess: () => queryClient.invalidateQueries({ queryKey: chartKeys.all }) });
+  return useMutation({
+    meta: change('common:done.encSaved'),
+    mutationFn: saveEnc,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chartKeys.all }),
+  });
 }

@@ -2,12 +2,24 @@ import type { ChartRow } from '@chartroom/contracts/charts';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 const dash = '—';
 
 export function formatEditionUpdate(edition: number | null, update: number | null): string {
   if (edition === null) return dash;
   return `${edition}.${update ?? 0}`;
+}
+
+/**
+ * The description in the reader's language: an S-102 grid's depth range is worded here from
+ * `depthRange`, and the English ", depths … m" the server appends for API users is left out.
+ */
+function describeChart(chart: ChartRow, t: TFunction<'charts'>): string | null {
+  if (!chart.depthRange) return chart.description;
+  const [min, max] = chart.depthRange;
+  const spec = (chart.description ?? 'S-102').replace(/, depths .* m$/, '');
+  return `${spec}, ${t('s102.depths', { min: min.toFixed(1), max: max.toFixed(1) })}`;
 }
 
 type ChartTableProps = {
@@ -46,7 +58,7 @@ export function ChartTable({ charts, renderLead }: ChartTableProps) {
               <Table.Td>{chart.releaseDate ?? dash}</Table.Td>
               <Table.Td>{chart.scale ? `1:${chart.scale.toLocaleString('en-US').replaceAll(',', ' ')}` : dash}</Table.Td>
               <Table.Td>{chart.band ? `${chart.band} — ${t(`bands.${chart.band}`, { defaultValue: '' })}` : dash}</Table.Td>
-              <Table.Td>{chart.description ?? dash}</Table.Td>
+              <Table.Td>{describeChart(chart, t) ?? dash}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

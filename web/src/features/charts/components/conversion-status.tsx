@@ -67,7 +67,7 @@ export function ConversionStatus({ conversion }: { conversion: S63Conversion }) 
       )}
       {conversion.state === 'failed' && (
         <Alert color="red" variant="light" role="alert">
-          {t('conversion.failed')} {conversion.error}
+          {t('conversion.failed')} {t('conversion.failedHint')}
         </Alert>
       )}
       {conversion.cells.length > 0 && (

@@ -26,9 +26,11 @@ function ChartErrors({ row }: { row: ChartCompareRow }) {
           <Text size="sm" c="red">
             {t(`review.errors.${error.code}`)}
           </Text>
-          <Text size="xs" c="dimmed">
-            {error.message}
-          </Text>
+          {error.params && (
+            <Text size="xs" c="dimmed">
+              {t(`review.detail.${error.code}`, error.params)}
+            </Text>
+          )}
         </div>
       ))}
     </Stack>

@@ -1,3 +1,4 @@
+import { ChosenFiles } from '../../../components/ui/chosen-files';
 import { Alert, Button, FileInput, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +51,7 @@ export function S102Tab({ gcid: gcId }: { gcid: number }) {
               value={files}
               onChange={setFiles}
             />
+            <ChosenFiles files={files} />
             <Group>
               <Button type="submit" disabled={files.length === 0} loading={addS102.isPending}>
                 {t('s102.upload')}

@@ -1,5 +1,6 @@
 import type { ChartComparison } from '@chartroom/contracts/charts';
-import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
+import { ChosenFiles } from '../../../components/ui/chosen-files';
+import { Alert, Button, FileInput, Group, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
@@ -50,15 +51,11 @@ export function S57UploadForm({ gcId, onUploaded }: S57UploadFormProps) {
           onChange={setFiles}
           data-testid="s57-files"
         />
+        <ChosenFiles files={files} />
         <Group>
           <Button type="submit" disabled={files.length === 0} loading={addEnc.isPending}>
             {t('s57.upload')}
           </Button>
-          {files.length > 0 && (
-            <Text size="sm" c="dimmed">
-              {t('s57.chosen', { count: files.length })}
-            </Text>
-          )}
         </Group>
         <UploadProgress percent={progress.percent} phase={progress.phase} />
         {addEnc.isError && (

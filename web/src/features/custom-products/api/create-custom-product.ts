@@ -2,6 +2,7 @@ import { customProduct, customProductUser, type CreateCustomProductBody } from '
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { customProductKeys } from './custom-product-keys';
 
 const created = z.object({ user: customProductUser, product: customProduct });
@@ -13,6 +14,7 @@ export function createCustomProduct(body: CreateCustomProductBody) {
 export function useCreateCustomProduct() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: change('common:done.customProductCreated'),
     mutationFn: createCustomProduct,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customProductKeys.all }),
   });

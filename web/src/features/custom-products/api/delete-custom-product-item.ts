@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { customProductKeys } from './custom-product-keys';
 
 export function deleteCustomProductItem(input: { productId: number; itemId: number }): Promise<unknown> {
@@ -9,6 +10,7 @@ export function deleteCustomProductItem(input: { productId: number; itemId: numb
 export function useDeleteCustomProductItem() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: change('common:done.customProductItemDeleted'),
     mutationFn: deleteCustomProductItem,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customProductKeys.all }),
   });

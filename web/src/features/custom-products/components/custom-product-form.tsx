@@ -1,8 +1,23 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { httpUrl } from '@chartroom/contracts/common';
+import { createCustomProductBody } from '@chartroom/contracts/custom-products';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
 import { useCreateCustomProduct } from '../api/create-custom-product';
+
+// The server's createCustomProductBody, flattened to the form's one item (an S-63 ENC link).
+const customProductForm = z.object({
+  email: createCustomProductBody.shape.email,
+  title: createCustomProductBody.shape.title,
+  url: httpUrl,
+});
+type CustomProductFormInput = z.input<typeof customProductForm>;
+type CustomProductFormValues = z.output<typeof customProductForm>;
+const fieldOrder = ['email', 'title', 'url'] as const;
 
 type CustomProductFormProps = {
   /** The selected user's e-mail; null asks for one (a new user). */
@@ -11,24 +26,35 @@ type CustomProductFormProps = {
   onCancel: () => void;
 };
 
-/** E-mail (only for a new user), title and url; Submit is enabled only when all are filled. */
+/** E-mail (only for a new user), title and url, checked with the server's schema before sending. */
 export function CustomProductForm({ email, onCreated, onCancel }: CustomProductFormProps) {
   const { t } = useTranslation('distributor');
   const createMutation = useCreateCustomProduct();
-  const [newEmail, setNewEmail] = useState('');
-  const [title, setTitle] = useState('');
-  const [url, setUrl] = useState('');
-  const target = email ?? newEmail.trim();
-  const canSubmit = target !== '' && title.trim() !== '' && url.trim() !== '' && !createMutation.isPending;
+  const form = useForm<CustomProductFormInput, unknown, CustomProductFormValues>({
+    resolver: zodResolver(customProductForm),
+    mode: 'onTouched',
+    defaultValues: { email: email ?? '', title: '', url: '' },
+  });
+  const { errors, isValid } = form.formState;
+  const values = form.watch();
+  const firstWrong = fieldOrder.find((name) => errors[name]);
+  const firstEmpty = fieldOrder.find((name) => String(values[name] ?? '').trim() === '');
+  const disabledReason = createMutation.isPending
+    ? null
+    : firstWrong
+      ? t('custom.reasons.fix', { field: t(`custom.${firstWrong}`) })
+      : firstEmpty
+        ? t('custom.reasons.fill', { field: t(`custom.${firstEmpty}`) })
+        : !isValid
+          ? t('custom.reasons.check')
+          : null;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit) return;
+  const handleSubmit = form.handleSubmit((input) => {
     createMutation.mutate(
-      { email: target, title: title.trim(), productItems: [{ type: 'S63ENC', url: url.trim() }] },
+      { email: input.email, title: input.title, productItems: [{ type: 'S63ENC', url: input.url }] },
       { onSuccess: (result) => onCreated(result.user.userId) },
     );
-  };
+  });
 
   return (
     <Paper withBorder p="md">
@@ -38,25 +64,30 @@ export function CustomProductForm({ email, onCreated, onCancel }: CustomProductF
             <TextInput
               label={t('custom.email')}
               type="email"
-              value={newEmail}
-              onChange={(e) => setNewEmail(e.currentTarget.value)}
               required
+              {...form.register('email')}
+              error={errors.email ? t('custom.errors.email') : undefined}
             />
           )}
-          <TextInput label={t('custom.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
+          <TextInput
+            label={t('custom.title')}
+            required
+            {...form.register('title')}
+            error={errors.title ? t('custom.errors.title') : undefined}
+          />
           <TextInput
             label={t('custom.url')}
             type="url"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
             required
             placeholder="https://"
+            {...form.register('url')}
+            error={errors.url ? t('custom.errors.url') : undefined}
           />
           {createMutation.isError && <ErrorAlert error={createMutation.error} />}
-          <Group>
-            <Button type="submit" disabled={!canSubmit} loading={createMutation.isPending}>
+          <Group align="flex-start">
+            <SubmitWithReason loading={createMutation.isPending} disabledReason={disabledReason}>
               {t('custom.submit')}
-            </Button>
+            </SubmitWithReason>
             <Button variant="default" onClick={onCancel}>
               {t('custom.cancel')}
             </Button>

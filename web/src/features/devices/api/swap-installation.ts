@@ -1,6 +1,7 @@
 import { swapResult, type SwapResult } from '@chartroom/contracts/device-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { profileKeys } from '../../user/api/get-profile';
 
 export function swapInstallation(input: { licenseId: number; installationId: number }): Promise<SwapResult> {
@@ -13,7 +14,10 @@ export function swapInstallation(input: { licenseId: number; installationId: num
  */
 export function useSwapInstallation() {
   const queryClient = useQueryClient();
-  const mutation = useMutation({ mutationFn: swapInstallation });
+  const mutation = useMutation({
+    meta: change('common:done.deviceSwapped'),
+    mutationFn: swapInstallation,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
   return { mutation, refresh };
 }

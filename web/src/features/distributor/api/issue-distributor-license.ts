@@ -1,9 +1,9 @@
-import { issuedLicense, type IssuedLicense } from '@chartroom/contracts/licensing';
+import { issuedLicense, type IssuedLicense, type IssueLicenseQuery } from '@chartroom/contracts/licensing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { distributorKeys } from './get-distributor-me';
 
-export type DistributorIssueInput = { email: string; prodid: number; exp: number; devnum: number };
+export type DistributorIssueInput = IssueLicenseQuery;
 
 export function issueDistributorLicense(input: DistributorIssueInput): Promise<IssuedLicense> {
   return apiRequest('/api/distributors/issueLicense', { query: input, schema: issuedLicense });

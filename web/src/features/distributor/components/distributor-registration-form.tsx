@@ -1,7 +1,8 @@
-import { Button, Checkbox, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { createDistributorQuery } from '@chartroom/contracts/providers';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useCreateDistributor } from '../api/create-distributor';
 
@@ -13,6 +14,8 @@ export function DistributorRegistrationForm({ onRegistered }: { onRegistered: ()
   const [isConfirmed, setIsConfirmed] = useState(false);
   const isTitleValid = createDistributorQuery.safeParse({ title }).success;
   const canSubmit = isTitleValid && isConfirmed && !createMutation.isPending;
+  const disabledReason =
+    canSubmit || createMutation.isPending ? null : !isTitleValid ? t('registration.reasons.title') : t('registration.reasons.confirm');
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,9 +42,9 @@ export function DistributorRegistrationForm({ onRegistered }: { onRegistered: ()
             onChange={(event) => setIsConfirmed(event.currentTarget.checked)}
           />
           {createMutation.isError && <ErrorAlert error={createMutation.error} title={t('registration.failed')} />}
-          <Button type="submit" disabled={!canSubmit} loading={createMutation.isPending} w="fit-content">
+          <SubmitWithReason loading={createMutation.isPending} w="fit-content" disabledReason={disabledReason}>
             {t('registration.submit')}
-          </Button>
+          </SubmitWithReason>
         </Stack>
       </form>
     </Paper>

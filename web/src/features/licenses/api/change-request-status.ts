@@ -1,6 +1,7 @@
 import { distributorPermit, type PermitDecision } from '@chartroom/contracts/licensing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { licensingKeys } from './licensing-keys';
 
 export function changeRequestStatus(input: { reqid: number; status: PermitDecision }) {
@@ -9,5 +10,9 @@ export function changeRequestStatus(input: { reqid: number; status: PermitDecisi
 
 export function useChangeRequestStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: changeRequestStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: licensingKeys.all }) });
+  return useMutation({
+    meta: change('common:done.requestStatus'),
+    mutationFn: changeRequestStatus,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: licensingKeys.all }),
+  });
 }

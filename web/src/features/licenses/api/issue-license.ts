@@ -1,9 +1,9 @@
-import { publisherLicense, type PublisherLicense } from '@chartroom/contracts/licensing';
+import { publisherLicense, type IssueLicenseQuery, type PublisherLicense } from '@chartroom/contracts/licensing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { licensingKeys } from './licensing-keys';
 
-export type IssueLicenseInput = { email: string; prodid: number; exp: number; devnum: number };
+export type IssueLicenseInput = IssueLicenseQuery;
 
 export function issueLicense(input: IssueLicenseInput): Promise<PublisherLicense> {
   return apiRequest('/api/providers/addpermit', { query: input, schema: publisherLicense });

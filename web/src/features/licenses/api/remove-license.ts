@@ -1,6 +1,7 @@
 import { removeLicenseResult } from '@chartroom/contracts/licensing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { licensingKeys } from './licensing-keys';
 
 export function removeLicense(input: { prodid: number; userid: number }) {
@@ -9,5 +10,9 @@ export function removeLicense(input: { prodid: number; userid: number }) {
 
 export function useRemoveLicense() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeLicense, onSuccess: () => queryClient.invalidateQueries({ queryKey: licensingKeys.all }) });
+  return useMutation({
+    meta: change('common:done.licenceRemoved'),
+    mutationFn: removeLicense,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: licensingKeys.all }),
+  });
 }

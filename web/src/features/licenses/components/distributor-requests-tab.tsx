@@ -25,45 +25,47 @@ export function DistributorRequestsTab({ gcid }: { gcid: number }) {
   return (
     <Paper withBorder>
       {changeMutation.isError && <ErrorAlert error={changeMutation.error} />}
-      <Table verticalSpacing="sm" aria-label={t('requests.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('requests.distributor')}</Table.Th>
-            <Table.Th>{t('requests.product')}</Table.Th>
-            <Table.Th>{t('requests.status')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {requests.data.map((request) => (
-            <Table.Tr key={request.id}>
-              <Table.Td fw={600}>{request.distributor.title}</Table.Td>
-              <Table.Td>
-                <ProductSummary product={request.product} />
-              </Table.Td>
-              <Table.Td>
-                <PermitStatusBadge status={request.status} variant="light" />
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs">
-                  {permitTransitions[request.status].map((next) => (
-                    <Button
-                      key={next}
-                      size="xs"
-                      variant={next === 'rejected' ? 'subtle' : 'light'}
-                      color={next === 'rejected' ? 'red' : undefined}
-                      loading={changeMutation.isPending}
-                      onClick={() => changeMutation.mutate({ reqid: request.id, status: next })}
-                    >
-                      {t(`requests.actions.${next}`)}
-                    </Button>
-                  ))}
-                </Group>
-              </Table.Td>
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="sm" aria-label={t('requests.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('requests.distributor')}</Table.Th>
+              <Table.Th>{t('requests.product')}</Table.Th>
+              <Table.Th>{t('requests.status')}</Table.Th>
+              <Table.Th />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {requests.data.map((request) => (
+              <Table.Tr key={request.id}>
+                <Table.Td fw={600}>{request.distributor.title}</Table.Td>
+                <Table.Td>
+                  <ProductSummary product={request.product} />
+                </Table.Td>
+                <Table.Td>
+                  <PermitStatusBadge status={request.status} variant="light" />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    {permitTransitions[request.status].map((next) => (
+                      <Button
+                        key={next}
+                        size="xs"
+                        variant={next === 'rejected' ? 'subtle' : 'light'}
+                        color={next === 'rejected' ? 'red' : undefined}
+                        loading={changeMutation.isPending}
+                        onClick={() => changeMutation.mutate({ reqid: request.id, status: next })}
+                      >
+                        {t(`requests.actions.${next}`)}
+                      </Button>
+                    ))}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Paper>
   );
 }

@@ -55,8 +55,30 @@ describe('IssueLicenseForm', () => {
   });
 
   it("shows the server's refusal in the user's language, by its code", async () => {
-    const error = new ApiError({ status: 409, code: 'conflict', message: 'This product is disabled: enable it before issuing licences' });
-    await renderWithApp(<IssueLicenseForm productOptions={products} isPending={false} error={error} onIssue={vi.fn()} />);
-    expect(screen.getByRole('alert').textContent).toContain('This conflicts with existing data.');
+    const message = 'This product is disabled: enable it before issuing licences';
+    const error = new ApiError({ status: 409, code: 'product_disabled', message });
+    await renderWithApp(<IssueLicenseForm productOptions={products} isPending={false} error={error} onIssue={vi.fn()} />, { locale: 'ru' });
+    const alert = screen.getByRole('alert').textContent ?? '';
+    expect(alert).toContain('Этот продукт отключён: сначала включите его.');
+    expect(alert).not.toContain(message);
+  });
+
+  it('shows a wrong e-mail and a negative expiry at the field, in Russian, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const onIssue = vi.fn();
+    await renderWithApp(<IssueLicenseForm productOptions={products} isPending={false} error={null} onIssue={onIssue} />, { locale: 'ru' });
+    const submit = screen.getByRole('button', { name: 'Выдать' });
+    expect(screen.getByTestId('submit-reason').textContent).toBe('Введите e-mail пользователя, чтобы выдать лицензию.');
+    await user.type(screen.getByLabelText(/E-mail пользователя/), 'captain@');
+    await user.tab();
+    expect(await screen.findByText('Введите правильный e-mail, например captain@example.org')).toBeTruthy();
+    expect(screen.getByTestId('submit-reason').textContent).toBe('Исправьте поле «E-mail пользователя».');
+    const months = screen.getByLabelText('Срок, месяцев');
+    await user.clear(months);
+    await user.tab();
+    expect(await screen.findByText('Целое число месяцев от 1 до 1200')).toBeTruthy();
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    await user.click(submit);
+    expect(onIssue).not.toHaveBeenCalled();
   });
 });

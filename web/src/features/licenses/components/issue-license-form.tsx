@@ -1,10 +1,17 @@
-import { Button, Group, NumberInput, Paper, Select, TextInput, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Group, NumberInput, Paper, Select, TextInput, Title } from '@mantine/core';
 import { limits } from '@chartroom/contracts/constants';
-import { useState, type FormEvent } from 'react';
+import { issueLicenseQuery, type IssueLicenseQuery } from '@chartroom/contracts/licensing';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
+import { useNotify } from '../../../lib/notify';
 
-export type IssueFormValues = { email: string; prodid: number; exp: number; devnum: number };
+/** What the form sends: the server's own schema (`issueLicenseQuery`), so both check the same rules. */
+export type IssueFormValues = IssueLicenseQuery;
+type IssueFormInput = z.input<typeof issueLicenseQuery>;
 
 type IssueLicenseFormProps = {
   /** Products a licence may be issued for (provider: its com and corp products). */
@@ -16,26 +23,54 @@ type IssueLicenseFormProps = {
   onIssue: (values: IssueFormValues, onDone: () => void) => void;
 };
 
-/** E-mail, product, expiry in months (12) and device count (0 = unlimited); e-mail and count clear after issuing. */
+const fieldOrder = ['email', 'prodid', 'exp', 'devnum'] as const;
+
+/**
+ * E-mail, product, expiry in months (12) and device count (0 = unlimited), checked with the
+ * server's schema as the user types; e-mail and count clear after issuing.
+ */
 export function IssueLicenseForm({ productOptions, fixedProductId, isPending, error, onIssue }: IssueLicenseFormProps) {
   const { t } = useTranslation('licensing');
-  const [email, setEmail] = useState('');
-  const [productId, setProductId] = useState<string | null>(productOptions[0]?.value ?? null);
-  const [months, setMonths] = useState<number | string>(limits.defaultLicenseMonths);
-  const [devices, setDevices] = useState<number | string>(limits.defaultDeviceCount);
-  const chosen = productOptions.some((o) => o.value === productId) ? productId : (productOptions[0]?.value ?? null);
-  const prodid = fixedProductId ?? (chosen ? Number(chosen) : null);
-  const canSubmit = email.trim() !== '' && prodid !== null && typeof months === 'number' && months >= 1 && !isPending;
+  const notify = useNotify();
+  const firstProduct = productOptions[0] ? Number(productOptions[0].value) : undefined;
+  const form = useForm<IssueFormInput, unknown, IssueFormValues>({
+    resolver: zodResolver(issueLicenseQuery),
+    mode: 'onTouched',
+    defaultValues: {
+      email: '',
+      prodid: fixedProductId ?? firstProduct,
+      exp: limits.defaultLicenseMonths,
+      devnum: limits.defaultDeviceCount,
+    },
+  });
+  const { errors, isValid } = form.formState;
+  const email = form.watch('email');
+  const prodid = form.watch('prodid');
+  const fieldError = (name: (typeof fieldOrder)[number]) => (errors[name] ? t(`issue.errors.${name}`) : undefined);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit || prodid === null) return;
-    const devnum = typeof devices === 'number' && devices > 0 ? Math.floor(devices) : 0;
-    onIssue({ email: email.trim(), prodid, exp: Number(months), devnum }, () => {
-      setEmail('');
-      setDevices(limits.defaultDeviceCount);
+  const firstWrong = fieldOrder.find((name) => errors[name]);
+  const disabledReason = isPending
+    ? null
+    : prodid === undefined || prodid === null
+      ? t('issue.reasons.noProduct')
+      : firstWrong
+        ? t('issue.reasons.fix', {
+            field: t(
+              `issue.${firstWrong === 'prodid' ? 'product' : firstWrong === 'exp' ? 'months' : firstWrong === 'devnum' ? 'devices' : 'email'}`,
+            ),
+          })
+        : String(email ?? '').trim() === ''
+          ? t('issue.reasons.email')
+          : !isValid
+            ? t('issue.reasons.check')
+            : null;
+
+  const handleSubmit = form.handleSubmit((values) => {
+    onIssue(values, () => {
+      notify.success(t('issue.done', { email: values.email }));
+      form.reset({ ...form.getValues(), email: '', devnum: limits.defaultDeviceCount });
     });
-  };
+  });
 
   return (
     <Paper withBorder p="md">
@@ -43,41 +78,66 @@ export function IssueLicenseForm({ productOptions, fixedProductId, isPending, er
         <Title order={5} mb="sm">
           {t('issue.title')}
         </Title>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label={t('issue.email')}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            required
-            w={260}
-          />
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput label={t('issue.email')} type="email" required w={260} {...form.register('email')} error={fieldError('email')} />
           {fixedProductId === undefined && (
-            <Select
-              label={t('issue.product')}
-              data={productOptions}
-              value={chosen}
-              onChange={setProductId}
-              allowDeselect={false}
-              w={200}
-              nothingFoundMessage={t('issue.noProducts')}
+            <Controller
+              control={form.control}
+              name="prodid"
+              render={({ field }) => (
+                <Select
+                  label={t('issue.product')}
+                  data={productOptions}
+                  value={field.value === undefined || field.value === null ? null : String(field.value as number)}
+                  onChange={(value) => field.onChange(value ? Number(value) : undefined)}
+                  onBlur={field.onBlur}
+                  allowDeselect={false}
+                  w={200}
+                  nothingFoundMessage={t('issue.noProducts')}
+                  error={fieldError('prodid')}
+                />
+              )}
             />
           )}
-          <NumberInput label={t('issue.months')} value={months} onChange={setMonths} min={1} max={1200} allowDecimal={false} w={140} />
-          <NumberInput
-            label={t('issue.devices')}
-            description={t('issue.devicesHint')}
-            value={devices}
-            onChange={setDevices}
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            w={160}
+          <Controller
+            control={form.control}
+            name="exp"
+            render={({ field }) => (
+              <NumberInput
+                label={t('issue.months')}
+                value={field.value as number | string}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                allowDecimal={false}
+                allowNegative={false}
+                w={140}
+                error={fieldError('exp')}
+              />
+            )}
           />
-          <Button type="submit" disabled={!canSubmit} loading={isPending}>
-            {t('issue.submit')}
-          </Button>
+          <Controller
+            control={form.control}
+            name="devnum"
+            render={({ field }) => (
+              <NumberInput
+                label={t('issue.devices')}
+                description={t('issue.devicesHint')}
+                value={field.value as number | string}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                allowDecimal={false}
+                allowNegative={false}
+                w={160}
+                error={fieldError('devnum')}
+              />
+            )}
+          />
         </Group>
+        <div style={{ marginTop: 12 }}>
+          <SubmitWithReason loading={isPending} disabledReason={disabledReason}>
+            {t('issue.submit')}
+          </SubmitWithReason>
+        </div>
         {error !== null && error !== undefined && (
           <div style={{ marginTop: 12 }}>
             <ErrorAlert error={error} />

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { navMessageKeys } from './get-nav-messages';
 
 export function deleteNavMessage(id: number): Promise<unknown> {
@@ -8,5 +9,9 @@ export function deleteNavMessage(id: number): Promise<unknown> {
 
 export function useDeleteNavMessage() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteNavMessage, onSuccess: () => queryClient.invalidateQueries({ queryKey: navMessageKeys.all }) });
+  return useMutation({
+    meta: change('common:done.messageDeleted'),
+    mutationFn: deleteNavMessage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: navMessageKeys.all }),
+  });
 }

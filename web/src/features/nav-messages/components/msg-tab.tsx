@@ -24,48 +24,50 @@ export function MsgTab({ gcid }: { gcid: number }) {
       {list.data.length === 0 ? (
         <Text c="dimmed">{t('msg.empty')}</Text>
       ) : (
-        <Table striped withTableBorder data-testid="msg-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('msg.date')}</Table.Th>
-              <Table.Th>{t('msg.text')}</Table.Th>
-              <Table.Th>{t('msg.latitude')}</Table.Th>
-              <Table.Th>{t('msg.longitude')}</Table.Th>
-              <Table.Th>{t('msg.images')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
-                <Table.Td>{m.text}</Table.Td>
-                <Table.Td ff="monospace">{m.latLng[0].toFixed(6)}</Table.Td>
-                <Table.Td ff="monospace">{m.latLng[1].toFixed(6)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {m.images.map((image) => (
-                      <MessageImage key={image.id} url={image.url} size={48} onOpen={() => setLightbox(image.url)} />
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <ConfirmButton
-                    size="xs"
-                    color="red"
-                    variant="subtle"
-                    question={t('msg.confirmRemove')}
-                    confirmLabel={t('confirm.yes')}
-                    loading={remove.isPending && remove.variables === m.id}
-                    onConfirm={() => remove.mutate(m.id)}
-                  >
-                    {t('msg.remove')}
-                  </ConfirmButton>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={620}>
+          <Table striped withTableBorder data-testid="msg-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('msg.date')}</Table.Th>
+                <Table.Th>{t('msg.text')}</Table.Th>
+                <Table.Th>{t('msg.latitude')}</Table.Th>
+                <Table.Th>{t('msg.longitude')}</Table.Th>
+                <Table.Th>{t('msg.images')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
+                  <Table.Td>{m.text}</Table.Td>
+                  <Table.Td ff="monospace">{m.latLng[0].toFixed(6)}</Table.Td>
+                  <Table.Td ff="monospace">{m.latLng[1].toFixed(6)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {m.images.map((image) => (
+                        <MessageImage key={image.id} url={image.url} size={48} onOpen={() => setLightbox(image.url)} />
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <ConfirmButton
+                      size="xs"
+                      color="red"
+                      variant="subtle"
+                      question={t('msg.confirmRemove')}
+                      confirmLabel={t('confirm.yes')}
+                      loading={remove.isPending && remove.variables === m.id}
+                      onConfirm={() => remove.mutate(m.id)}
+                    >
+                      {t('msg.remove')}
+                    </ConfirmButton>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <Modal opened={lightbox !== null} onClose={() => setLightbox(null)} size="auto" centered title={t('msg.photo')}>
         {lightbox && <MessageImage url={lightbox} size={480} isWhole />}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { ntmKeys } from './get-ntms';
 
 export function deleteNtm(id: number): Promise<unknown> {
@@ -8,5 +9,9 @@ export function deleteNtm(id: number): Promise<unknown> {
 
 export function useDeleteNtm() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteNtm, onSuccess: () => queryClient.invalidateQueries({ queryKey: ntmKeys.all }) });
+  return useMutation({
+    meta: change('common:done.ntmDeleted'),
+    mutationFn: deleteNtm,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ntmKeys.all }),
+  });
 }

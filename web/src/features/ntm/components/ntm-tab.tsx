@@ -20,7 +20,13 @@ export function NtmTab({ gcid }: { gcid: number }) {
 
   return (
     <Stack gap="md">
-      <FileUploadForm fileLabel={t('ntm.file')} accept="application/pdf,.pdf" state={add.state} onUpload={add.send} />
+      <FileUploadForm
+        fileLabel={t('ntm.file')}
+        filePlaceholder={t('ntm.filePlaceholder')}
+        accept="application/pdf,.pdf"
+        state={add.state}
+        onUpload={add.send}
+      />
       {(open.isError || remove.isError) && <ErrorAlert error={open.error ?? remove.error} />}
       {list.isPending ? (
         <PageLoader />

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { poiKeys } from './poi-keys';
 
 export function deletePoi(id: number): Promise<unknown> {
@@ -8,5 +9,9 @@ export function deletePoi(id: number): Promise<unknown> {
 
 export function useDeletePoi(gcid: number) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deletePoi, onSuccess: () => queryClient.invalidateQueries({ queryKey: poiKeys.items(gcid) }) });
+  return useMutation({
+    meta: change('common:done.poiDeleted'),
+    mutationFn: deletePoi,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: poiKeys.items(gcid) }),
+  });
 }

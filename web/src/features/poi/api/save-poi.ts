@@ -1,6 +1,7 @@
 import { poi, type Poi, type PoiInput } from '@chartroom/contracts/poi';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { poiKeys } from './poi-keys';
 
 /** Adds a point (no id) or changes one (edit or move). */
@@ -13,6 +14,7 @@ export function savePoi(input: { gcid: number; id?: number; poi: PoiInput }): Pr
 export function useSavePoi(gcid: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: change('common:done.poiSaved'),
     mutationFn: (input: { id?: number; poi: PoiInput }) => savePoi({ gcid, ...input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: poiKeys.items(gcid) }),
   });

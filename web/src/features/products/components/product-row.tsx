@@ -1,7 +1,8 @@
 import { Button, Checkbox, Group, NumberInput, Table } from '@mantine/core';
-import type { Product } from '@chartroom/contracts/licensing';
+import { saveProductBody, type Product } from '@chartroom/contracts/licensing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../lib/notify';
 import { useSaveProduct } from '../api/save-product';
 
 export const productFlagColumns = ['enc', 's102', 'poi', 'ntm', 'ais', 'weather', 'noaaWeather', 'navMsg'] as const;
@@ -21,12 +22,17 @@ type ProductRowProps = {
 export function ProductRow({ gcid, licType, product, onError }: ProductRowProps) {
   const { t } = useTranslation('licensing');
   const saveMutation = useSaveProduct();
+  const notify = useNotify();
   const [flags, setFlags] = useState<Flags>(() => (product ? { ...product, enc: true } : noFlags));
   const [price, setPrice] = useState<number | string>(product?.price ?? '');
   const isActive = !!product?.isEnabled;
-  const isPriceValid = licType !== 'com' || (typeof price === 'number' && price > 0);
+  // The server's own rule for the whole product (saveProductBody): a com product needs a price that is
+  // positive, at most 10^9 and has at most two decimals.
+  const isPriceValid =
+    licType !== 'com' || saveProductBody.safeParse({ gcid, licType, price: typeof price === 'number' ? price : null }).success;
 
   const handleSave = (isEnabled: boolean) => {
+    const action = !product ? 'created' : !isEnabled ? 'disabled' : product.isEnabled ? 'updated' : 'enabled';
     saveMutation.mutate(
       {
         ...flags,
@@ -37,7 +43,16 @@ export function ProductRow({ gcid, licType, product, onError }: ProductRowProps)
         isEnabled,
         price: licType === 'com' && typeof price === 'number' ? price : null,
       },
-      { onError, onSuccess: () => onError(null) },
+      {
+        onError: (error) => {
+          onError(error);
+          notify.failure(error);
+        },
+        onSuccess: () => {
+          onError(null);
+          notify.success(t(`products.done.${action}`, { type: t(`licType.${licType}`) }));
+        },
+      },
     );
   };
 

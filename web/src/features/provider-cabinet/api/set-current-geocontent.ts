@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { profileKeys } from '../../user/api/get-profile';
 
 export function setCurrentGeocontent(gcid: number): Promise<{ currentGcId: number }> {
@@ -11,6 +12,7 @@ export function setCurrentGeocontent(gcid: number): Promise<{ currentGcId: numbe
 export function useSetCurrentGeocontent() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: change('common:done.currentGeocontent'),
     mutationFn: setCurrentGeocontent,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: profileKeys.all });

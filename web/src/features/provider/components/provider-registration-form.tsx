@@ -1,8 +1,9 @@
-import { Button, Checkbox, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { limits } from '@chartroom/contracts/constants';
 import { createGeocontentQuery } from '@chartroom/contracts/providers';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useCreateProvider } from '../api/create-provider';
 
@@ -16,6 +17,14 @@ export function ProviderRegistrationForm({ onRegistered }: { onRegistered: () =>
   const isTitleValid = createGeocontentQuery.shape.gcTitle.safeParse(gcTitle).success;
   const isProviderTitleValid = providerTitle.trim() !== '';
   const canSubmit = isTitleValid && isProviderTitleValid && isConfirmed && !createMutation.isPending;
+  const disabledReason =
+    canSubmit || createMutation.isPending
+      ? null
+      : !isTitleValid
+        ? t('registration.reasons.contentTitle', { min: limits.geocontentTitleMin })
+        : !isProviderTitleValid
+          ? t('registration.reasons.providerTitle')
+          : t('registration.reasons.confirm');
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,9 +60,9 @@ export function ProviderRegistrationForm({ onRegistered }: { onRegistered: () =>
             onChange={(event) => setIsConfirmed(event.currentTarget.checked)}
           />
           {createMutation.isError && <ErrorAlert error={createMutation.error} title={t('registration.failed')} />}
-          <Button type="submit" disabled={!canSubmit} loading={createMutation.isPending} w="fit-content">
+          <SubmitWithReason loading={createMutation.isPending} w="fit-content" disabledReason={disabledReason}>
             {t('registration.submit')}
-          </Button>
+          </SubmitWithReason>
         </Stack>
       </form>
     </Paper>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { rawDepthKeys } from './get-raw-depths';
 
 export function deleteRawDepth(id: number): Promise<unknown> {
@@ -8,5 +9,9 @@ export function deleteRawDepth(id: number): Promise<unknown> {
 
 export function useDeleteRawDepth() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteRawDepth, onSuccess: () => queryClient.invalidateQueries({ queryKey: rawDepthKeys.all }) });
+  return useMutation({
+    meta: change('common:done.rawDeleted'),
+    mutationFn: deleteRawDepth,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rawDepthKeys.all }),
+  });
 }

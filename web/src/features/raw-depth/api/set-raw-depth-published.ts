@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { rawDepthKeys } from './get-raw-depths';
 
 /** PublishRawDepth / HideRawDepth (both answer 1). */
@@ -11,5 +12,9 @@ export function setRawDepthPublished(input: { rdid: number; isPublished: boolean
 
 export function useSetRawDepthPublished() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setRawDepthPublished, onSuccess: () => queryClient.invalidateQueries({ queryKey: rawDepthKeys.all }) });
+  return useMutation({
+    meta: change('common:done.rawPublication'),
+    mutationFn: setRawDepthPublished,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rawDepthKeys.all }),
+  });
 }

@@ -21,7 +21,7 @@ export function RawTab({ gcid }: { gcid: number }) {
 
   return (
     <Stack gap="md">
-      <FileUploadForm fileLabel={t('raw.file')} state={add.state} onUpload={add.send} />
+      <FileUploadForm fileLabel={t('raw.file')} filePlaceholder={t('raw.filePlaceholder')} state={add.state} onUpload={add.send} />
       {(toggle.isError || remove.isError) && <ErrorAlert error={toggle.error ?? remove.error} />}
       {list.isPending ? (
         <PageLoader />
@@ -30,56 +30,60 @@ export function RawTab({ gcid }: { gcid: number }) {
       ) : list.data.length === 0 ? (
         <Text c="dimmed">{t('raw.empty')}</Text>
       ) : (
-        <Table striped withTableBorder data-testid="raw-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('raw.number')}</Table.Th>
-              <Table.Th>{t('raw.created')}</Table.Th>
-              <Table.Th>{t('raw.filename')}</Table.Th>
-              <Table.Th>{t('raw.description')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.map((item, index) => (
-              <Table.Tr key={item.id} data-testid={`raw-row-${item.id}`}>
-                <Table.Td>{index + 1}</Table.Td>
-                <Table.Td>{formatDateTime(item.timestamp)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{item.filename}</Text>
-                  <DepthSummary summary={item.summary} />
-                </Table.Td>
-                <Table.Td>{item.description ?? ''}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Badge variant="light" color={item.isPublished ? 'teal' : 'gray'}>
-                      {item.isPublished ? t('raw.published') : t('raw.hidden')}
-                    </Badge>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={toggle.isPending && toggle.variables?.rdid === item.id}
-                      onClick={() => toggle.mutate({ rdid: item.id, isPublished: !item.isPublished })}
-                    >
-                      {item.isPublished ? t('raw.hide') : t('raw.publish')}
-                    </Button>
-                    <ConfirmButton
-                      size="xs"
-                      color="red"
-                      variant="subtle"
-                      question={t('raw.confirmDelete')}
-                      confirmLabel={t('confirm.yes')}
-                      loading={remove.isPending && remove.variables === item.id}
-                      onConfirm={() => remove.mutate(item.id)}
-                    >
-                      {t('raw.delete')}
-                    </ConfirmButton>
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped withTableBorder data-testid="raw-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('raw.number')}</Table.Th>
+                <Table.Th>{t('raw.created')}</Table.Th>
+                <Table.Th>{t('raw.filename')}</Table.Th>
+                <Table.Th>{t('raw.description')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((item, index) => (
+                <Table.Tr key={item.id} data-testid={`raw-row-${item.id}`}>
+                  <Table.Td>{index + 1}</Table.Td>
+                  <Table.Td>{formatDateTime(item.timestamp)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {item.filename}
+                    </Text>
+                    <DepthSummary summary={item.summary} />
+                  </Table.Td>
+                  <Table.Td>{item.description ?? ''}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="wrap">
+                      <Badge variant="light" color={item.isPublished ? 'teal' : 'gray'}>
+                        {item.isPublished ? t('raw.published') : t('raw.hidden')}
+                      </Badge>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={toggle.isPending && toggle.variables?.rdid === item.id}
+                        onClick={() => toggle.mutate({ rdid: item.id, isPublished: !item.isPublished })}
+                      >
+                        {item.isPublished ? t('raw.hide') : t('raw.publish')}
+                      </Button>
+                      <ConfirmButton
+                        size="xs"
+                        color="red"
+                        variant="subtle"
+                        question={t('raw.confirmDelete')}
+                        confirmLabel={t('confirm.yes')}
+                        loading={remove.isPending && remove.variables === item.id}
+                        onConfirm={() => remove.mutate(item.id)}
+                      >
+                        {t('raw.delete')}
+                      </ConfirmButton>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

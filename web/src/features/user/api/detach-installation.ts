@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { profileKeys } from './get-profile';
 
 export function detachInstallation(input: { licenseId: number; installationId: number }): Promise<unknown> {
@@ -8,5 +9,9 @@ export function detachInstallation(input: { licenseId: number; installationId: n
 
 export function useDetachInstallation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: detachInstallation, onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }) });
+  return useMutation({
+    meta: change('common:done.deviceDetached'),
+    mutationFn: detachInstallation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+  });
 }

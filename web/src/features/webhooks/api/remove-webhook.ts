@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { change } from '../../../lib/query-client';
 import { webhookKeys } from './webhook-endpoints';
 
 export function removeWebhook(id: number): Promise<unknown> {
@@ -8,5 +9,9 @@ export function removeWebhook(id: number): Promise<unknown> {
 
 export function useRemoveWebhook() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeWebhook, onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }) });
+  return useMutation({
+    meta: change('common:done.webhookRemoved'),
+    mutationFn: removeWebhook,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+  });
 }
