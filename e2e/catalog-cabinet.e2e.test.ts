@@ -20,7 +20,7 @@ describe.runIf(hasBrowser)('provider cabinet: add and switch geocontents', () =>
     await page.getByRole('heading', { name: 'Northern Charts' }).waitFor();
     expect(await page.getByTestId('provider-title').innerText()).toMatch(/switch office/i);
 
-    const title = page.getByLabel('Add new geocontent');
+    const title = page.getByRole('textbox', { name: 'Add new geocontent' });
     await title.fill('Sout');
     expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
     await title.fill('Southern Charts');
