@@ -69,13 +69,14 @@ export class Blowfish {
   }
 
   /** ECB over whole 8-byte blocks; data.length must be a multiple of 8. */
-  ecb(data: Uint8Array, decrypt: boolean): Uint8Array {
+  /** `out` may be `data` itself (each block is read whole before it is written). */
+  ecb(data: Uint8Array, decrypt: boolean, out: Uint8Array = new Uint8Array(data.length)): Uint8Array {
     if (data.length % 8 !== 0) {
       throw new S63Error('invalid_argument', `Blowfish ECB needs a multiple of 8 bytes, got ${data.length}`);
     }
-    const out = new Uint8Array(data.length);
+    if (out.length !== data.length) throw new S63Error('invalid_argument', 'Blowfish ECB output must be as long as its input');
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    const outView = new DataView(out.buffer);
+    const outView = new DataView(out.buffer, out.byteOffset, out.byteLength);
     const lr = new Uint32Array(2);
     for (let i = 0; i < data.length; i += 8) {
       lr[0] = view.getUint32(i);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hasTestdata, testdataPath } from '../../../test/testdata.js';
 import { Blowfish } from './blowfish.js';
 import { fromHex, pad8 } from './bytes.js';
-import { decryptCell, encryptCell } from './cell-crypto.js';
+import { decryptCell, encryptCell, encryptPaddedZippedCellInPlace, encryptZippedCell } from './cell-crypto.js';
 import { crc32 } from './crc32.js';
 import { S63Error } from './errors.js';
 
@@ -62,6 +62,20 @@ describe('cell encryption (fresh clone)', () => {
       expect(cell.data).toEqual(plain);
       expect(cell.fileName).toBe('GB5X01NE.000');
     }
+  });
+
+  it('encrypts a padded zip in place to the same bytes as the copying path, in a buffer at an offset too', () => {
+    const key = '0A0B0C0D0E';
+    const zip = new Uint8Array(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from(fakeCell(5000))]));
+    const expected = encryptZippedCell(zip, key);
+    const backing = new Uint8Array(16 + expected.length);
+    const padded = backing.subarray(16);
+    padded.set(pad8(zip));
+    const result = encryptPaddedZippedCellInPlace(padded, key);
+    expect(result).toBe(padded);
+    expect(result).toEqual(expected);
+    expect(backing.subarray(0, 16)).toEqual(new Uint8Array(16));
+    expect(codeOf(() => encryptPaddedZippedCellInPlace(zip.subarray(0, 13), key))).toBe('invalid_argument');
   });
 
   it('reports a wrong key when neither key fits', () => {

@@ -63,6 +63,16 @@ export function encryptCell(plain: Uint8Array, fileName: string, key: CellKeyInp
   return encryptZippedCell(zipSync({ [name]: [plain, { level: 6, mtime: new Date(Date.UTC(2000, 0, 1)) }] }), key);
 }
 
+/**
+ * Encrypts in place a zipped cell that is already padded (PKCS#5) to a multiple of 8 bytes: the
+ * same bytes as `encryptZippedCell` without its two copies, for a data server encrypting many cells.
+ */
+export function encryptPaddedZippedCellInPlace(padded: Uint8Array, key: CellKeyInput): Uint8Array {
+  if (!looksLikeZip(padded)) throw new S63Error('invalid_argument', 'the zipped cell does not start with a zip signature');
+  if (padded.length % 8 !== 0) throw new S63Error('invalid_argument', `a padded cell is a multiple of 8 bytes, got ${padded.length}`);
+  return new Blowfish(cellKeyBytes(key)).ecb(padded, false, padded);
+}
+
 /** Pads and encrypts a cell already zipped (a caller with a faster deflate, e.g. Node's zlib, zips itself). */
 export function encryptZippedCell(zip: Uint8Array, key: CellKeyInput): Uint8Array {
   if (!looksLikeZip(zip)) throw new S63Error('invalid_argument', 'the zipped cell does not start with a zip signature');

@@ -24,7 +24,7 @@ export {
   type PermitFileInput,
   type PermitRecordInput,
 } from './permit-file.js';
-export { decryptCell, encryptCell, encryptZippedCell, type DecryptedCell } from './cell-crypto.js';
+export { decryptCell, encryptCell, encryptPaddedZippedCellInPlace, encryptZippedCell, type DecryptedCell } from './cell-crypto.js';
 export { checkPermits, type PermitCheck } from './permit-check.js';
 export {
   judgePermitExpiry,

@@ -3,7 +3,7 @@ import type { ExchangeSetBody, ExchangeSetResult } from '@chartroom/contracts/de
 import {
   crc32,
   createCellPermit,
-  encryptZippedCell,
+  encryptPaddedZippedCellInPlace,
   signatureFileName,
   writeCatalog,
   writePermitFile,
@@ -21,7 +21,7 @@ import { getCellKeys } from './cell-keys.js';
 import type { DataServerKey } from './data-server-key.js';
 import { listLicensedCells, type DeviceContext, type LicensedCell } from './device-context.js';
 import { ZipFileWriter } from './zip-file-writer.js';
-import { zipOneFile } from './zip-one-file.js';
+import { zipOneFilePadded } from './zip-one-file.js';
 import {
   deleteExpiredExchangeSets,
   findExchangeSet,
@@ -84,7 +84,7 @@ async function encryptedFile(deps: ExchangeSetDeps, chart: DeliveryCell, key: st
     return { encrypted: await deps.blobs.read(cacheKey), signature: await deps.blobs.read(`${cacheKey}.sig`) };
   }
   const fileName = key.slice(key.lastIndexOf('/') + 1);
-  const encrypted = encryptZippedCell(zipOneFile(fileName, await deps.blobs.read(key)), ck1);
+  const encrypted = encryptPaddedZippedCellInPlace(await zipOneFilePadded(fileName, await deps.blobs.get(key)), ck1);
   const signature = Buffer.from(deps.dataServer.signFile(encrypted), 'latin1');
   await deps.blobs.put(cacheKey, encrypted);
   await deps.blobs.put(`${cacheKey}.sig`, signature);
