@@ -33,7 +33,8 @@ describe.runIf(hasBrowser)('provider issues a licence to a new e-mail', () => {
     const table = provider.page.getByRole('table', { name: 'Issued licences' });
     await expect.poll(() => table.getByRole('row').filter({ hasText: 'new.skipper@e2e.test' }).count()).toBe(1);
     expect(await table.getByRole('row').filter({ hasText: 'new.skipper@e2e.test' }).innerText()).toContain('75.50');
-    expect(await form.getByLabel('User e-mail').inputValue()).toBe('');
+    // The form is cleared when the issue succeeds; the table may show the new row a moment earlier.
+    await expect.poll(() => form.getByLabel('User e-mail').inputValue()).toBe('');
     expect(provider.errors).toEqual([]);
 
     const skipper = await openSession(journey.browser, journey.portal.url);
