@@ -6,76 +6,24 @@
 // Needs `npm run build`. With BENCH_DATABASE_URL=postgres://… the portal runs on a fresh database of
 // that server (dropped at the end); otherwise on embedded PGlite in a temporary folder.
 // The portal logs at its default level (info) to a file, as a real deployment would.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { children, freshPostgres, login, root, start, waitFor } from './shared.mjs';
+
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
-const root = new URL('../..', import.meta.url).pathname;
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-const children = [];
-process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
-
-function start(script, env, logFile) {
-  const out = logFile ? openSync(logFile, 'w') : 'ignore';
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function freshPostgres(adminUrl) {
-  const pg = createRequire(join(root, 'server/package.json'))('pg');
-  const name = `chartroom_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 function load(url, headers) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
   });
-}
-
-async function login(base, email) {
-  const res = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: 'demo-password' }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return (await res.json()).token;
 }
 
 /** A device of the demo user, activated and redeemed as an app does it (demo app 101, test-kit M_KEY). */

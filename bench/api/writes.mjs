@@ -8,71 +8,19 @@
 // bench/api/run.mjs), so the ratio means the same on a quiet or a busy machine. Needs
 // `npm run build`. With BENCH_DATABASE_URL=postgres://… on a fresh database of that server;
 // otherwise on embedded PGlite in a temporary folder.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { children, freshPostgres, login, root, start, waitFor } from './shared.mjs';
+
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
-const root = new URL('../..', import.meta.url).pathname;
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-
-const children = [];
-process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
-
-function start(script, env, logFile) {
-  const out = logFile ? openSync(logFile, 'w') : 'ignore';
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function freshPostgres(adminUrl) {
-  const pg = createRequire(join(root, 'server/package.json'))('pg');
-  const name = `chartroom_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-async function login(base, email) {
-  const res = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: 'demo-password' }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return (await res.json()).token;
-}
 
 function load(opts) {
   return new Promise((resolve, reject) => {
