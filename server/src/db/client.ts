@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
@@ -116,6 +116,63 @@ export async function runAsSingleton<T>(
   });
 }
 
+/** The embedded database is in use by another live process (PGlite is one process by construction). */
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(`The embedded database in ${dir} is in use by process ${pid}: stop that portal first (or give this one another DATA_DIR)`);
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  if (pid === process.pid) return false; // an earlier life of this pid (a restarted container)
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Claims the embedded database folder for this process: two processes on one PGlite folder would
+ * corrupt it (a second `npm start`, or `npm run seed` / `move-install` while the portal runs). The
+ * claim is a file made with O_EXCL holding the pid; a claim whose process is gone is taken over.
+ */
+function claimFolder(dir: string): () => void {
+  // Beside the folder, not in it: PGlite's initdb wants an empty folder.
+  const file = `${dir}.pid`;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let holder = Number.NaN;
+      try {
+        holder = Number(readFileSync(file, 'utf8').trim());
+      } catch {
+        continue; // removed between the two calls: try again
+      }
+      if (Number.isInteger(holder) && holder > 0 && pidAlive(holder)) throw new DatabaseInUseError(dir, holder);
+      try {
+        unlinkSync(file);
+      } catch {
+        // another process took it over first; the next attempt tells
+      }
+    }
+  }
+  throw new Error(`Could not claim the embedded database folder ${dir}`);
+}
+
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory). */
 export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | undefined }): Promise<Database> {
   if (opts.url) {
@@ -144,10 +201,17 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     };
   }
   let client: PGlite;
+  let release = (): void => undefined;
   if (opts.dataDir) {
     const dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    release = claimFolder(dir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (err) {
+      release();
+      throw err;
+    }
   } else {
     client = await PGlite.create();
   }
@@ -159,7 +223,13 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
     exclusive: (_name, work) => work(),
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, () => onNotify());
