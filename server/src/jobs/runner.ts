@@ -1,8 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { jobs, type JobRow } from '../db/schema/index.js';
 import type { ProcessRegistry } from './process-registry.js';
+
+/** How long the list of live processes is trusted before the registry is asked again. */
+const LIVE_LIST_MS = 1000;
 
 export interface JobContext {
   db: Db;
@@ -40,6 +43,7 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly backoffMs: number;
   private readonly leaseMs: number;
+  private live: { at: number; ids: string[] } | null = null;
 
   constructor(private readonly opts: RunnerOptions) {
     this.pollMs = opts.pollMs ?? 1000;
@@ -99,54 +103,77 @@ export class JobRunner {
     }, delay);
   }
 
+  /**
+   * The processes alive now, asked of the registry at most once a second: every claim would
+   * otherwise cost a round trip more. A holder that died is taken over within that second.
+   */
+  private async liveProcesses(): Promise<string[]> {
+    const processes = this.opts.processes!;
+    const now = Date.now();
+    if (!this.live || now - this.live.at > LIVE_LIST_MS) this.live = { at: now, ids: await processes.listLive() };
+    return this.live.ids;
+  }
+
   /** Claims and runs one job; false when none is ready. */
   async runOne(): Promise<boolean> {
     const { db, log } = this.opts;
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return false;
     const processes = this.opts.processes;
-    const live = processes ? await processes.listLive() : [];
+    const live = processes ? await this.liveProcesses() : [];
     const holderGone = processes
       ? sql` OR (state = 'running' AND locked_by IS NOT NULL AND locked_by NOT IN (${sql.join(
           live.map((id) => sql`${id}::uuid`),
           sql`, `,
         )}))`
       : sql``;
-    const claimed = (await db.execute(sql`
-      UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = ${processes?.id ?? null}::uuid,
-        locked_until = now() + make_interval(secs => ${this.leaseMs / 1000})
-      WHERE id = (
+    // One statement claims and returns the job: the oldest ready one no other runner holds.
+    const [job] = await db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: processes?.id ?? null,
+        lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})`,
+      })
+      .where(
+        sql`${jobs.id} = (
         SELECT id FROM jobs
         WHERE kind IN (${sql.join(
           kinds.map((k) => sql`${k}`),
           sql`, `,
         )})
           AND ((state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now())${holderGone})
-        ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id`)) as unknown as { rows: { id: number }[] };
-    const id = claimed.rows[0]?.id;
-    if (id === undefined) return false;
-    const [job] = await db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.id, Number(id)));
+        ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
+      )
+      .returning();
     if (!job) return false;
+    // Only this claim may end the job: a runner whose lease lapsed (or that another process took
+    // the job from) must not mark it done or queue it again over the new holder.
+    const mine = and(
+      eq(jobs.id, job.id),
+      eq(jobs.state, 'running'),
+      eq(jobs.attempts, job.attempts),
+      processes ? eq(jobs.lockedBy, processes.id) : isNull(jobs.lockedBy),
+    );
     const handler = this.handlers.get(job.kind)!;
     const lease = setInterval(
       () => {
         db.update(jobs)
           .set({ lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})` })
-          .where(eq(jobs.id, job.id))
+          .where(mine)
           .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'could not extend job lease'));
       },
       Math.max(1000, this.leaseMs / 3),
     );
     try {
       const result = await handler(job.payload, { db, log: log.child({ jobId: job.id, kind: job.kind }), job });
-      await db
+      const ended = await db
         .update(jobs)
         .set({ state: 'done', result: result ?? null, lockedUntil: null, lockedBy: null, lastError: null, finishedAt: sql`now()` })
-        .where(eq(jobs.id, job.id));
+        .where(mine)
+        .returning({ id: jobs.id });
+      if (ended.length === 0) log.warn({ jobId: job.id, kind: job.kind }, 'job was taken over while it ran; the other run ends it');
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const isLast = job.attempts >= job.maxAttempts;
@@ -165,7 +192,7 @@ export class JobRunner {
                 runAt: sql`now() + make_interval(secs => ${delay / 1000})`,
               },
         )
-        .where(eq(jobs.id, job.id));
+        .where(mine);
     } finally {
       clearInterval(lease);
     }

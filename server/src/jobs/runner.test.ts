@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { jobs } from '../db/schema/index.js';
+import { enqueueJob } from './queue.js';
+import { JobRunner } from './runner.js';
+
+describe('a job whose lease lapsed while it ran', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('is ended by the runner that took it over, never by the one that lost it', async () => {
+    const { db } = t.database;
+    // Two runners, as two processes would be; the first one's lease is far shorter than its job.
+    const slow = new JobRunner({ db, log: t.app.log, leaseMs: 200 });
+    const fast = new JobRunner({ db, log: t.app.log, leaseMs: 60_000 });
+    let letSlowFinish: () => void = () => undefined;
+    const slowGate = new Promise<void>((resolve) => (letSlowFinish = resolve));
+    let slowStarted: () => void = () => undefined;
+    const slowRunning = new Promise<void>((resolve) => (slowStarted = resolve));
+    const runs: string[] = [];
+    slow.register('test.work', async () => {
+      runs.push('slow');
+      slowStarted();
+      await slowGate;
+      throw new Error('the slow run failed late');
+    });
+    fast.register('test.work', async () => {
+      runs.push('fast');
+      return { by: 'fast' };
+    });
+    const id = await enqueueJob(db, 'test.work', {});
+    const first = slow.runOne();
+    await slowRunning;
+    await new Promise((ok) => setTimeout(ok, 400)); // the slow runner's lease lapses
+    expect(await fast.runOne()).toBe(true);
+    letSlowFinish();
+    expect(await first).toBe(true);
+
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+    // The late failure neither queued the job again nor overwrote the result of the run that ended it.
+    expect(row).toMatchObject({ state: 'done', attempts: 2, result: { by: 'fast' }, lastError: null });
+    expect(runs).toEqual(['slow', 'fast']);
+    expect(await fast.runOne()).toBe(false);
+  });
+});
