@@ -9,6 +9,7 @@ const benches = [
   ['chart map tiles: pyramid against GDAL, tiles over HTTP', 'bench/tiles/run.mjs', '1'],
   // Needs the server built (`node scripts/build.mjs server`); 10 seeded runs here, 100 for the figures.
   ['orders on one hot agreement', 'bench/orders/run.mjs', '10'],
+  ['jobs over 4 processes with kill -9 (PostgreSQL)', 'bench/jobs/run.mjs', '10000', '4', '200', '5'],
 ];
 for (const [title, script, ...args] of benches) {
   console.log(`\n## ${title}`);

@@ -44,10 +44,11 @@ export class ProcessRegistry {
   async start(): Promise<void> {
     await this.opts.db.insert(serverProcesses).values({ id: this.id, hostname: this.host, pid: process.pid });
     this.timer = setInterval(() => {
+      // An upsert: a process whose row was removed (its heartbeat was late) counts as live again.
       this.opts.db
-        .update(serverProcesses)
-        .set({ heartbeatAt: sql`now()` })
-        .where(eq(serverProcesses.id, this.id))
+        .insert(serverProcesses)
+        .values({ id: this.id, hostname: this.host, pid: process.pid })
+        .onConflictDoUpdate({ target: serverProcesses.id, set: { heartbeatAt: sql`now()` } })
         .catch((err: unknown) => this.opts.log.warn({ err }, 'process heartbeat failed'));
     }, HEARTBEAT_MS);
     this.timer.unref();
@@ -60,6 +61,21 @@ export class ProcessRegistry {
       .delete(serverProcesses)
       .where(eq(serverProcesses.id, this.id))
       .catch(() => undefined);
+  }
+
+  /**
+   * Ids of the processes known to be gone; their rows are removed here. A job or claim of a
+   * process whose row is missing is equally gone (`NOT IN (SELECT id FROM server_processes)`, asked
+   * in the same statement), so this list may be a moment old without ever naming a live process:
+   * the gone never come back, while a list of the live goes stale as new processes start.
+   */
+  async listGone(): Promise<string[]> {
+    const { db } = this.opts;
+    const rows = await db.select({ row: serverProcesses, now: sql<string>`now()` }).from(serverProcesses);
+    const now = new Date(rows[0]?.now ?? Date.now());
+    const gone = rows.filter(({ row }) => isProcessGone(row, { id: this.id, host: this.host }, now)).map(({ row }) => row.id);
+    if (gone.length > 0) await db.delete(serverProcesses).where(inArray(serverProcesses.id, gone));
+    return gone;
   }
 
   /**

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { jobs } from '../db/schema/index.js';
 import { enqueueJob } from './queue.js';
+import { ProcessRegistry } from './process-registry.js';
 import { JobRunner } from './runner.js';
 
 describe('a job whose lease lapsed while it ran', () => {
@@ -47,5 +48,38 @@ describe('a job whose lease lapsed while it ran', () => {
     expect(row).toMatchObject({ state: 'done', attempts: 2, result: { by: 'fast' }, lastError: null });
     expect(runs).toEqual(['slow', 'fast']);
     expect(await fast.runOne()).toBe(false);
+  });
+
+  it('leaves the job of a process that started after it last looked at the process table to that process', async () => {
+    const { db } = t.database;
+    const older = new ProcessRegistry({ db, log: t.app.log });
+    await older.start();
+    const olderRunner = new JobRunner({ db, log: t.app.log, processes: older });
+    const olderRuns: number[] = [];
+    olderRunner.register('test.work', async (_p, { job }) => void olderRuns.push(job.id));
+    expect(await olderRunner.runOne()).toBe(false); // it has now looked at the processes
+
+    const newer = new ProcessRegistry({ db, log: t.app.log });
+    await newer.start();
+    const newerRunner = new JobRunner({ db, log: t.app.log, processes: newer });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    newerRunner.register('test.work', async () => {
+      started();
+      await gate;
+      return null;
+    });
+    await enqueueJob(db, 'test.work', {});
+    const newerRun = newerRunner.runOne();
+    await running;
+    // The newer process is alive and holds the job: the older runner must not take it.
+    expect(await olderRunner.runOne()).toBe(false);
+    release();
+    expect(await newerRun).toBe(true);
+    expect(olderRuns).toEqual([]);
+    await newer.stop();
+    await older.stop();
   });
 });

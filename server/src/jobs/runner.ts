@@ -4,8 +4,8 @@ import type { Db } from '../db/client.js';
 import { jobs, type JobRow } from '../db/schema/index.js';
 import type { ProcessRegistry } from './process-registry.js';
 
-/** How long the list of live processes is trusted before the registry is asked again. */
-const LIVE_LIST_MS = 1000;
+/** How long the list of gone processes is used before the registry is asked again. */
+const GONE_LIST_MS = 1000;
 
 export interface JobContext {
   db: Db;
@@ -43,7 +43,7 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly backoffMs: number;
   private readonly leaseMs: number;
-  private live: { at: number; ids: string[] } | null = null;
+  private gone: { at: number; ids: string[] } | null = null;
 
   constructor(private readonly opts: RunnerOptions) {
     this.pollMs = opts.pollMs ?? 1000;
@@ -104,14 +104,15 @@ export class JobRunner {
   }
 
   /**
-   * The processes alive now, asked of the registry at most once a second: every claim would
-   * otherwise cost a round trip more. A holder that died is taken over within that second.
+   * The processes known to be gone, asked of the registry at most once a second (every claim would
+   * otherwise cost a round trip more): a holder that died is taken over within that second. A
+   * stale list of the gone never names a live process, as a stale list of the live would.
    */
-  private async liveProcesses(): Promise<string[]> {
+  private async goneProcesses(): Promise<string[]> {
     const processes = this.opts.processes!;
     const now = Date.now();
-    if (!this.live || now - this.live.at > LIVE_LIST_MS) this.live = { at: now, ids: await processes.listLive() };
-    return this.live.ids;
+    if (!this.gone || now - this.gone.at > GONE_LIST_MS) this.gone = { at: now, ids: await processes.listGone() };
+    return this.gone.ids;
   }
 
   /** Claims and runs one job; false when none is ready. */
@@ -120,12 +121,18 @@ export class JobRunner {
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return false;
     const processes = this.opts.processes;
-    const live = processes ? await this.liveProcesses() : [];
+    const gone = processes ? await this.goneProcesses() : [];
+    // A holder is gone when its row is missing (removed as gone, read in this statement) or when
+    // the registry found it gone (dead pid, stopped heartbeat) before removing its row.
     const holderGone = processes
-      ? sql` OR (state = 'running' AND locked_by IS NOT NULL AND locked_by NOT IN (${sql.join(
-          live.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}))`
+      ? sql` OR (state = 'running' AND locked_by IS NOT NULL AND (locked_by NOT IN (SELECT id FROM server_processes)${
+          gone.length > 0
+            ? sql` OR locked_by IN (${sql.join(
+                gone.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+            : sql``
+        }))`
       : sql``;
     // One statement claims and returns the job: the oldest ready one no other runner holds.
     const [job] = await db
