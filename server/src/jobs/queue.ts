@@ -15,10 +15,14 @@ export const JOBS_CHANNEL = 'chartroom_jobs';
  * does its wake-up (PostgreSQL delivers a NOTIFY at commit).
  */
 export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, opts: EnqueueOptions = {}): Promise<number> {
-  const [row] = await db
-    .insert(jobs)
-    .values({ kind, payload, maxAttempts: opts.maxAttempts ?? 5, runAt: opts.runAt ?? sql`now()` })
-    .returning({ id: jobs.id });
-  await db.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, ${kind})`);
-  return row!.id;
+  // One round trip: the row and its wake-up in one statement.
+  const runAt = opts.runAt ? sql`${opts.runAt.toISOString()}::timestamptz` : sql`now()`;
+  const result = (await db.execute(sql`
+    WITH job AS (
+      INSERT INTO ${jobs} (kind, payload, max_attempts, run_at)
+      VALUES (${kind}, ${JSON.stringify(payload ?? null)}::jsonb, ${opts.maxAttempts ?? 5}, ${runAt})
+      RETURNING id
+    )
+    SELECT id, pg_notify(${JOBS_CHANNEL}, ${kind}) FROM job`)) as unknown as { rows: { id: number | string }[] };
+  return Number(result.rows[0]!.id);
 }
