@@ -11,6 +11,13 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { seedUser } from '../src/db/seed/factories.js';
 import { startTestS3 } from './s3.js';
 
+/**
+ * The suite's blobs are on a real S3 protocol server (TEST_BLOB_STORE=s3). Tests of what only the
+ * local disk store has (partial `.part` files, file modes, a killed process's leftovers on disk)
+ * skip there; everything else runs the same on both stores.
+ */
+export const onS3Store = process.env.TEST_BLOB_STORE === 's3';
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -45,7 +52,7 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { logStream?: N
       await c.end();
     };
   }
-  // TEST_BLOB_STORE=s3 runs the suite with its blobs on a real S3 protocol server (s3rver) in this process.
+  // TEST_BLOB_STORE=s3 (onS3Store) runs the suite with its blobs on a real S3 protocol server (s3rver) in this process.
   const s3 = process.env.TEST_BLOB_STORE === 's3' ? await startTestS3() : null;
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...(s3 ? { S3_URL: s3.url } : {}) },

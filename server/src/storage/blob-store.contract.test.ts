@@ -143,6 +143,17 @@ describe.each(stores)('blob store contract: $name', ({ open }) => {
     await store.put('t/folders/loose.bin', Buffer.from('4'));
     const folders = await store.listFolders('t/folders');
     expect(folders.map((f) => f.name).sort()).toEqual(['one', 'two']);
+    expect(await store.list('t/folders')).toEqual([
+      't/folders/loose.bin',
+      't/folders/one/a.bin',
+      't/folders/one/deeper/b.bin',
+      't/folders/two/c.bin',
+    ]);
+    expect(await store.list('t/folders/one/')).toEqual(['t/folders/one/a.bin', 't/folders/one/deeper/b.bin']);
+    // A prefix is a folder, not the start of a name; an absent one lists nothing.
+    expect(await store.list('t/folders/tw')).toEqual([]);
+    expect(await store.list('t/no-such-folder')).toEqual([]);
+    expect(await store.list('')).toEqual(expect.arrayContaining(['t/copy/from.bin', 't/folders/two/c.bin']));
     for (const f of folders) {
       expect(f.isEmpty).toBe(false);
       expect(Math.abs(f.lastModifiedMs - Date.now())).toBeLessThan(10 * 60_000);

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { chmod, copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -46,6 +46,8 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<void>;
   /** The folders directly under a prefix (`staging`, `s63`), for the sweep of what no row knows. */
   listFolders(prefix: string): Promise<BlobFolder[]>;
+  /** Every key under a folder prefix (`ntm`, `staging/<id>`; '' for all), sorted; partial writes are not keys. */
+  list(prefix: string): Promise<string[]>;
   /** Removes partial writes that no live process will finish; returns how many. */
   removeDeadPartials(live: Set<string>, olderThanMs: number): Promise<number>;
   /**
@@ -214,6 +216,20 @@ export class LocalBlobStore implements BlobStore {
       folders.push({ name: entry.name, lastModifiedMs: info.mtimeMs, isEmpty: !(await hasFiles(join(dir, entry.name))) });
     }
     return folders;
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const base = prefix.replace(/\/+$/, '');
+    const keys: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) await walk(path);
+        else if (entry.isFile() && partFileOwner(entry.name) === undefined) keys.push(relative(this.rootPath, path).split(sep).join('/'));
+      }
+    };
+    await walk(base ? this.pathOf(base) : this.rootPath);
+    return keys.sort();
   }
 
   removeDeadPartials(live: Set<string>, olderThanMs: number): Promise<number> {

@@ -214,6 +214,19 @@ export class S3BlobStore implements BlobStore {
     return [...folders].map(([name, lastModifiedMs]) => ({ name, lastModifiedMs, isEmpty: false }));
   }
 
+  async list(prefix: string): Promise<string[]> {
+    const base = prefix.replace(/\/+$/, '');
+    const Prefix = base ? `${this.objectKey(base)}/` : this.location.keyPrefix;
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(this.location.keyPrefix.length));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  }
+
   /**
    * Aborts multipart uploads begun before `olderThanMs` (their process died mid-upload; a live one
    * finishes or aborts within the request timeout). Servers without ListMultipartUploads (s3rver)

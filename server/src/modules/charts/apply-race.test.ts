@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { buildDemoHarbourCell, buildDemoHarbourUpdate, readS57 } from '@chartroom/s57';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +25,7 @@ describe('applying a staged upload twice at once (a double click)', () => {
       .where(eq(chartCollections.geocontentId, gcId));
     expect(rows.map((r) => [r.chart.name, r.chart.update])).toEqual([['XX5DEMO1', update]]);
     for (const { chart } of rows) {
-      for (const key of chart.blobKeys) expect(existsSync(`${t.dataDir}/blobs/${key}`), key).toBe(true);
+      for (const key of chart.blobKeys) expect(await t.app.blobs.size(key), key).not.toBeNull();
       const [base, ...updates] = await Promise.all(
         chart.blobKeys.map(async (k) => readS57(await t.app.blobs.read(k), { fileName: k.split('/').pop()! })),
       );
@@ -55,7 +54,7 @@ describe('applying a staged upload twice at once (a double click)', () => {
       await expectChartsReadable(p.gcId, round);
     }
     // Only the applied files are left: no staging folder, no partial file, no copy of a loser.
-    const files = listBlobFiles(t).filter((f) => f.includes(`/${p.gcId}/`) || f.startsWith('staging/'));
+    const files = (await listBlobFiles(t)).filter((f) => f.includes(`/${p.gcId}/`) || f.startsWith('staging/'));
     expect(files.filter((f) => f.startsWith('staging/') || f.endsWith('.part'))).toEqual([]);
     expect(files).toHaveLength(20);
   });
@@ -111,7 +110,7 @@ describe('applying a staged upload twice at once (a double click)', () => {
 
   it('answers 400 naming the ignored files when an upload holds no S-57 cell', async () => {
     const p = await loginProvider(t, 'Empty Office');
-    const before = listBlobFiles(t);
+    const before = await listBlobFiles(t);
     const res = await postFiles(t, '/api/geocontent/addenc', p.headers, [
       file('readme.pdf', new Uint8Array(10)),
       file('notes.doc', new Uint8Array(10)),
@@ -119,6 +118,6 @@ describe('applying a staged upload twice at once (a double click)', () => {
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/No S-57 cell .*ignored: readme\.pdf, notes\.doc/);
-    expect(listBlobFiles(t)).toEqual(before);
+    expect(await listBlobFiles(t)).toEqual(before);
   });
 });

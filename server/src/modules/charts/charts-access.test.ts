@@ -21,7 +21,7 @@ describe('chart uploads: ownership, limits and clean-up', () => {
     ]);
     expect(staged.statusCode).toBe(200);
     const guid = staged.json().guid;
-    const before = listBlobFiles(t);
+    const before = await listBlobFiles(t);
 
     const calls = [
       () =>
@@ -53,7 +53,7 @@ describe('chart uploads: ownership, limits and clean-up', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('not_found');
     }
-    expect(listBlobFiles(t)).toEqual(before);
+    expect(await listBlobFiles(t)).toEqual(before);
     // A's upload is untouched.
     expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUpload?guid=${guid}`, headers: a.headers })).json().guid).toBe(
       guid,
@@ -68,7 +68,7 @@ describe('chart uploads: ownership, limits and clean-up', () => {
 
   it('refuses an over-limit upload with a clear message and leaves no file or row', async () => {
     const p = await loginProvider(t, 'Limit Office');
-    const before = listBlobFiles(t);
+    const before = await listBlobFiles(t);
     const enc = await postFiles(t, '/api/geocontent/addenc', p.headers, [
       { name: 'gcid', value: String(p.gcId) },
       { name: 'files', filename: 'XX000002.000', data: junk(10) },
@@ -87,7 +87,7 @@ describe('chart uploads: ownership, limits and clean-up', () => {
       { name: 'file', filename: 'set.zip', data: junk(65 * 1024) },
     ]);
     expect(s63.statusCode).toBe(413);
-    expect(listBlobFiles(t)).toEqual(before);
+    expect(await listBlobFiles(t)).toEqual(before);
     const uploads = await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUploads?gcid=${p.gcId}`, headers: p.headers });
     expect(uploads.json()).toEqual([]);
     const collection = await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}`, headers: p.headers });
@@ -96,7 +96,7 @@ describe('chart uploads: ownership, limits and clean-up', () => {
 
   it('refuses a broken zip and a missing gcid without keeping anything', async () => {
     const p = await loginProvider(t, 'Zip Office');
-    const before = listBlobFiles(t);
+    const before = await listBlobFiles(t);
     const zip = await postFiles(t, '/api/geocontent/addenc', p.headers, [
       { name: 'gcid', value: String(p.gcId) },
       { name: 'files', filename: 'ENC.zip', data: junk(300) },
@@ -106,7 +106,7 @@ describe('chart uploads: ownership, limits and clean-up', () => {
     const noGc = await postFiles(t, '/api/geocontent/addenc', p.headers, [{ name: 'files', filename: 'XX000004.000', data: junk(10) }]);
     expect(noGc.statusCode).toBe(400);
     expect(noGc.json().details[0].path).toBe('body.gcid');
-    expect(listBlobFiles(t)).toEqual(before);
+    expect(await listBlobFiles(t)).toEqual(before);
   });
 
   it('saves a staged upload for later and reverts it', async () => {
@@ -133,6 +133,6 @@ describe('chart uploads: ownership, limits and clean-up', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUploads?gcid=${p.gcId}`, headers: p.headers })).json()).toEqual(
       [],
     );
-    expect(listBlobFiles(t).filter((f) => f.includes(staged.guid))).toEqual([]);
+    expect((await listBlobFiles(t)).filter((f) => f.includes(staged.guid))).toEqual([]);
   });
 });

@@ -97,7 +97,7 @@ describe('chart ingestion with cells written by packages/s57', () => {
     expect(ok.charts).toEqual([expect.objectContaining({ chartName: 'XX5DEMO1', newEdtn: 1, newUpdn: 0, isChanged: true, errors: [] })]);
 
     // A zip cut short (its central directory lost) is refused by name and leaves nothing staged.
-    const before = listBlobFiles(t);
+    const before = await listBlobFiles(t);
     const cut = await postFiles(t, '/api/geocontent/addenc', p.headers, [
       { name: 'gcid', value: String(p.gcId) },
       file('CUT.zip', good.subarray(0, good.length >> 1)),
@@ -107,7 +107,7 @@ describe('chart ingestion with cells written by packages/s57', () => {
       code: 'unsupported_file',
       message: expect.stringMatching(/CUT\.zip is not a readable zip archive: not a zip archive/),
     });
-    expect(listBlobFiles(t)).toEqual(before);
+    expect(await listBlobFiles(t)).toEqual(before);
   });
 
   it('flags an update for another edition, an update out of sequence and updates without a base', async () => {
@@ -148,7 +148,7 @@ describe('chart ingestion with cells written by packages/s57', () => {
     const gcId = me.geoContents.find((g: { title: string }) => g.title === 'Demo Harbour Charts').id;
     const list = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${gcId}`, headers })).json();
     expect(list).toMatchObject({ type: 's57', charts: [{ name: 'XX5DEMO1', edition: 1, update: 0, scale: 12000, band: 5 }] });
-    expect(listBlobFiles(t)).toContain(`charts/${gcId}/XX5DEMO1/demo/XX5DEMO1.000`);
+    expect(await listBlobFiles(t)).toContain(`charts/${gcId}/XX5DEMO1/demo/XX5DEMO1.000`);
   });
 });
 
@@ -255,7 +255,7 @@ describe('S-63 conversion of sets built with packages/s63', () => {
       ['XX5JUNK1', 'corrupt'],
       ['XX5NOPER', 'no_permit'],
     ]);
-    const kept = listBlobFiles(t).filter((k) => k.startsWith(`charts/${p.gcId}/`));
+    const kept = (await listBlobFiles(t)).filter((k) => k.startsWith(`charts/${p.gcId}/`));
     expect(kept.map((k) => k.slice(k.lastIndexOf('/') + 1))).toEqual(['XX5DEMO1.000', 'XX5DEMO1.001', 'XX5DEMO2.000']);
     expect(Buffer.from(await t.app.blobs.read(kept[2]!)).equals(Buffer.from(base))).toBe(true);
   });
@@ -263,7 +263,7 @@ describe('S-63 conversion of sets built with packages/s63', () => {
   it('ends a conversion whose zip is gone as failed with its reason after the last try', async () => {
     const p = await loginProvider(t);
     await postFiles(t, '/api/geocontent/AddS63ToGeocontent', p.headers, parts(hwId, p.gcId));
-    for (const f of listBlobFiles(t).filter((k) => k.startsWith('s63/'))) await t.app.blobs.delete(f);
+    for (const f of (await listBlobFiles(t)).filter((k) => k.startsWith('s63/'))) await t.app.blobs.delete(f);
     for (let i = 0; i < 3; i++) {
       await t.app.jobs.drain();
       // Skip the backoff wait before the next try.

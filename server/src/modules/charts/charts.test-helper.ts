@@ -46,8 +46,16 @@ export async function postFiles(t: TestApp, url: string, headers: Record<string,
   return t.app.inject({ method: 'POST', url, headers: { ...headers, ...body.headers }, payload: body.payload });
 }
 
-/** Every file under the test app's blob store (to show an upload left nothing behind). */
-export function listBlobFiles(t: TestApp): string[] {
+/**
+ * Every blob of the test app's store, whichever it is (to show an upload left nothing behind). On
+ * the local disk this includes partial writes (`.part` files), which S3 never shows as objects.
+ */
+export async function listBlobFiles(t: TestApp): Promise<string[]> {
+  return t.app.blobs.kind === 'local' ? listLocalBlobFiles(t) : t.app.blobs.list('');
+}
+
+/** Every file under the local disk store's folder, partial writes included. */
+export function listLocalBlobFiles(t: TestApp): string[] {
   const root = join(t.dataDir, 'blobs');
   const out: string[] = [];
   const walk = (dir: string) => {

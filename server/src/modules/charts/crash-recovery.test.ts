@@ -5,11 +5,11 @@ import { hostname } from 'node:os';
 import { buildDemoHarbourCell } from '@chartroom/s57';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, onS3Store, type TestApp } from '../../../test/helper.js';
 import { encUploads, jobs, serverProcesses } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { appliedKeysOf } from './enc-apply.js';
-import { listBlobFiles, loginProvider, postFiles } from './charts.test-helper.js';
+import { loginProvider, postFiles } from './charts.test-helper.js';
 import { s63ConversionJobKind } from './s63-conversion.job.js';
 
 /** The pid of a process that has just ended: what a server killed with -9 leaves behind. */
@@ -32,7 +32,7 @@ describe('after a crash (kill -9) the next start cleans up and takes over', () =
     return id;
   }
 
-  it('removes partial files and the upload folder a dead process was writing', async () => {
+  it.skipIf(onS3Store)('removes partial files and the upload folder a dead process was writing', async () => {
     const dead = await registerDeadProcess();
     const folder = `${t.dataDir}/blobs/staging/${randomUUID()}`;
     mkdirSync(folder, { recursive: true });
@@ -69,7 +69,7 @@ describe('after a crash (kill -9) the next start cleans up and takes over', () =
     expect((await get(`/api/geocontent/ApplyEnc?guid=${guid}`)).statusCode).toBe(409);
 
     expect((await t.app.sweepUploads()).reopenedUploads).toBe(1);
-    expect(listBlobFiles(t)).not.toContain(copy);
+    expect(await t.app.blobs.list('')).not.toContain(copy);
     expect((await get(`/api/geocontent/GetEncUpload?guid=${guid}`)).json().state).toBe('saved');
     expect((await get(`/api/geocontent/ApplyEnc?guid=${guid}`)).json()).toBe(true);
     const list = (await get(`/charts/getCollection?gcid=${p.gcId}`)).json();
@@ -86,14 +86,14 @@ describe('after a crash (kill -9) the next start cleans up and takes over', () =
     ).json();
     const listed = (await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUploads?gcid=${p.gcId}`, headers: p.headers })).json();
     expect(listed).toEqual([expect.objectContaining({ guid: staged.guid, state: 'staged', expiresAt: staged.expiresAt })]);
-    expect(listBlobFiles(t).some((f) => f.startsWith(`staging/${staged.guid}/`))).toBe(true);
+    expect(await t.app.blobs.list(`staging/${staged.guid}`)).not.toEqual([]);
 
     await t.database.db
       .update(encUploads)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(encUploads.guid, staged.guid));
     expect((await t.app.sweepUploads()).expiredUploads).toBe(1);
-    expect(listBlobFiles(t).some((f) => f.startsWith(`staging/${staged.guid}/`))).toBe(false);
+    expect(await t.app.blobs.list(`staging/${staged.guid}`)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetEncUploads?gcid=${p.gcId}`, headers: p.headers })).json()).toEqual(
       [],
     );

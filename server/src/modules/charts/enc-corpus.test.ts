@@ -62,7 +62,7 @@ describe.skipIf(!hasTestdata)('S-57 ingestion with the real corpus', () => {
     expect(chart.bbox[0]).toBeLessThan(chart.bbox[2]);
 
     // The cell stays readable without a re-upload: base and updates under the geocontent, staging gone.
-    const files = listBlobFiles(t);
+    const files = await listBlobFiles(t);
     expect(files.filter((f) => f.startsWith(`charts/${p.gcId}/US4MD81M/`)).map((f) => f.split('/').pop())).toEqual([
       'US4MD81M.000',
       'US4MD81M.001',
@@ -82,7 +82,7 @@ describe.skipIf(!hasTestdata)('S-57 ingestion with the real corpus', () => {
     });
     const reverted = await t.app.inject({ method: 'GET', url: `/api/geocontent/RevertEnc?guid=${again.json().guid}`, headers: p.headers });
     expect(reverted.json()).toBe(true);
-    expect(listBlobFiles(t).some((f) => f.startsWith('staging/'))).toBe(false);
+    expect((await listBlobFiles(t)).some((f) => f.startsWith('staging/'))).toBe(false);
   });
 
   it('applies updates alone on top of the applied cell, and refuses an older edition', async () => {

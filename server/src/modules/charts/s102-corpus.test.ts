@@ -71,14 +71,14 @@ describe.skipIf(!hasTestdata)('S-102 upload with the BSH grid', () => {
 
   it('refuses a file that is not S-102 and keeps nothing of it', async () => {
     const p = await loginProvider(t, 'Refused Office');
-    const before = listBlobFiles(t);
+    const before = await listBlobFiles(t);
     const res = await postFiles(t, '/api/geocontent/adds102', p.headers, [
       { name: 'gcid', value: String(p.gcId) },
       ...fileParts('files', [testdataPath('s57/noaa-US4MD81M/US4MD81B.TXT')]),
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'unsupported_file', message: expect.stringContaining('US4MD81B.TXT') });
-    expect(listBlobFiles(t)).toEqual(before);
+    expect(await listBlobFiles(t)).toEqual(before);
     const list = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}&type=s102`, headers: p.headers })).json();
     expect(list.charts).toEqual([]);
   });

@@ -64,8 +64,8 @@ describe.skipIf(!hasTestdata)('S-63 exchange sets with the IHO test-kit cell', (
     expect(done.charts).toEqual([expect.objectContaining({ name: 'NO4D0512', edition: expect.any(Number), update: 0 })]);
 
     // The decrypted cell is kept, byte for byte what the test kit says it must be.
-    const key = listBlobFiles(t).find((f) => f.startsWith(`charts/${p.gcId}/NO4D0512/`))!;
-    expect(readFileSync(`${t.dataDir}/blobs/${key}`)).toEqual(readFileSync(testdataPath('s63/derived/NO4D0512.000')));
+    const [key] = await t.app.blobs.list(`charts/${p.gcId}/NO4D0512`);
+    expect(await t.app.blobs.read(key!)).toEqual(readFileSync(testdataPath('s63/derived/NO4D0512.000')));
   });
 
   it('reports every cell as wrong key with another device key, and converts under the expired 2004 permit with SSE 25', async () => {
@@ -97,7 +97,7 @@ describe.skipIf(!hasTestdata)('S-63 exchange sets with the IHO test-kit cell', (
 
   it('needs both the device key and the file (400), and keeps nothing of a refused upload', async () => {
     const p = await loginProvider(t);
-    const before = listBlobFiles(t);
+    const before = await listBlobFiles(t);
     const noKey = await postFiles(t, '/api/geocontent/AddS63ToGeocontent', p.headers, [
       { name: 'file', filename: 'set.zip', data: testKitExchangeSet('renewed') },
       { name: 'geocontentId', value: String(p.gcId) },
@@ -110,6 +110,6 @@ describe.skipIf(!hasTestdata)('S-63 exchange sets with the IHO test-kit cell', (
     ]);
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().details.map((d: { path: string }) => d.path)).toEqual(['body.file']);
-    expect(listBlobFiles(t)).toEqual(before);
+    expect(await listBlobFiles(t)).toEqual(before);
   });
 });

@@ -79,7 +79,7 @@ describe('zip bombs and hostile zips', () => {
 
   it('refuses a 3.2 MB zip declaring one 500 MB entry before inflating anything', async () => {
     const p = await loginProvider(t);
-    const before = listBlobFiles(t);
+    const before = await listBlobFiles(t);
     const stored = new Uint8Array(3.2 * MB).map((_, i) => (i * 7919) % 251);
     const zip = writeZip([{ name: 'XX5DEMO1.000', stored, method: 8, declaredSize: 500 * MB, crc: 0 }]);
     const rss = rssMb();
@@ -89,13 +89,13 @@ describe('zip bombs and hostile zips', () => {
       expect(res.json()).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('XX5DEMO1.000') });
     }
     expect(rssMb() - rss).toBeLessThan(100);
-    expect(listBlobFiles(t)).toEqual(before);
+    expect(await listBlobFiles(t)).toEqual(before);
     expect(await t.app.jobs.drain()).toBe(0);
   });
 
   it('stops an entry that inflates beyond what it declares, without holding it in memory', async () => {
     const p = await loginProvider(t, 'Lying Office');
-    const before = listBlobFiles(t);
+    const before = await listBlobFiles(t);
     // 200 MB of zeros deflate to about 200 KB; the headers claim 1 MB.
     const zip = writeZip([{ name: 'XX5DEMO1.000', stored: deflateRawSync(Buffer.alloc(200 * MB)), method: 8, declaredSize: MB, crc: 0 }]);
     const rss = rssMb();
@@ -106,12 +106,12 @@ describe('zip bombs and hostile zips', () => {
       message: expect.stringContaining('inflates beyond its declared 1048576 bytes'),
     });
     expect(rssMb() - rss).toBeLessThan(100);
-    expect(listBlobFiles(t)).toEqual(before);
+    expect(await listBlobFiles(t)).toEqual(before);
   });
 
   it('refuses by compression ratio, and a zip of 19,999 tiny files without keeping one', async () => {
     const p = await loginProvider(t, 'Ratio Office');
-    const before = listBlobFiles(t);
+    const before = await listBlobFiles(t);
     const zeros = Buffer.alloc(20 * MB);
     const ratio = await upload(
       p,
@@ -125,7 +125,7 @@ describe('zip bombs and hostile zips', () => {
     const res = await upload(p, zipSync(many, { level: 0 }));
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/more than 10000 entries/);
-    expect(listBlobFiles(t)).toEqual(before);
+    expect(await listBlobFiles(t)).toEqual(before);
   });
 
   it('names charts by the S-57 file-name pattern only, and refuses control characters in entry names', async () => {

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { makePdf, makePng } from '../../db/seed/catalog-data-files.js';
@@ -20,10 +18,8 @@ describe('navigation messages', () => {
   });
   afterAll(() => t.close());
 
-  const storedFiles = () => {
-    const dir = join(t.dataDir, 'blobs', 'navmessages');
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  // Whichever store holds them (local disk, or S3 with TEST_BLOB_STORE=s3).
+  const storedFiles = () => t.app.blobs.list('navmessages');
   async function providerWithGeocontent(title: string) {
     const login = await t.loginAs('provider');
     const { geocontent } = await seedProvider(t.database.db, { ownerUserId: login.id, title, geocontentTitle: `${title} Charts` });
@@ -68,10 +64,10 @@ describe('navigation messages', () => {
     expect(image.rawPayload.equals(png)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: message.images[0].url })).statusCode).toBe(401);
 
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/navmessages/${message.id}`, headers: p.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/navmessages?gcid=${p.gcid}`, headers: p.headers })).json()).toEqual([]);
-    expect(storedFiles()).toHaveLength(before - 1);
+    expect(await storedFiles()).toHaveLength(before - 1);
     expect((await t.app.inject({ method: 'GET', url: message.images[0].url, headers: p.headers })).statusCode).toBe(404);
   });
 
@@ -99,7 +95,7 @@ describe('navigation messages', () => {
   it('checks images by content and size and keeps nothing of a refused message', async () => {
     const p = await providerWithGeocontent('Images');
     const device = await activatedDevice();
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const fake = await t.app.inject({
       method: 'POST',
       url: '/api/navmessages',
@@ -129,7 +125,7 @@ describe('navigation messages', () => {
     });
     expect(badLat.statusCode).toBe(400);
     expect(badLat.json().details[0].path).toBe('body.lat');
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect((await t.app.inject({ method: 'GET', url: `/api/navmessages?gcid=${p.gcid}`, headers: p.headers })).json()).toEqual([]);
   });
 

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { makePdf } from '../../db/seed/catalog-data-files.js';
@@ -19,10 +17,8 @@ describe('NTM: PDF notices of a geocontent', () => {
   });
   afterAll(() => t.close());
 
-  const storedFiles = () => {
-    const dir = join(t.dataDir, 'blobs', 'ntm');
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  // Whichever store holds them (local disk, or S3 with TEST_BLOB_STORE=s3).
+  const storedFiles = () => t.app.blobs.list('ntm');
 
   async function providerWithGeocontent(title: string) {
     const login = await t.loginAs('provider');
@@ -66,10 +62,10 @@ describe('NTM: PDF notices of a geocontent', () => {
     expect(file.rawPayload.equals(pdf)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: `/api/ntm/${item.id}` })).statusCode).toBe(401);
 
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const del = await t.app.inject({ method: 'DELETE', url: `/api/ntm/${item.id}`, headers: p.headers });
     expect(del.statusCode).toBe(200);
-    expect(storedFiles()).toHaveLength(before - 1);
+    expect(await storedFiles()).toHaveLength(before - 1);
     const after = await t.app.inject({ method: 'GET', url: `/api/ntm/GetNtms4GC?gcid=${p.gcid}`, headers: p.headers });
     expect(after.json().map((n: { id: number }) => n.id)).not.toContain(item.id);
     expect((await t.app.inject({ method: 'GET', url: `/api/ntm/${item.id}`, headers: p.headers })).statusCode).toBe(404);
@@ -81,7 +77,7 @@ describe('NTM: PDF notices of a geocontent', () => {
     ['a truncated PDF', makePdf(['cut']).subarray(0, 200)],
   ])('refuses %s by its content and keeps nothing', async (_name, bytes) => {
     const p = await providerWithGeocontent('Checker');
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/ntm',
@@ -90,14 +86,14 @@ describe('NTM: PDF notices of a geocontent', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'unsupported_file', message: expect.stringContaining('not a PDF') });
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     const list = await t.app.inject({ method: 'GET', url: `/api/ntm/GetNtms4GC?gcid=${p.gcid}`, headers: p.headers });
     expect(list.json()).toEqual([]);
   });
 
   it('refuses an over-limit upload with a clear message and keeps nothing', async () => {
     const p = await providerWithGeocontent('Big Files');
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const big = Buffer.concat([makePdf(['big']), Buffer.alloc(80 * 1024, 32)]);
     const res = await t.app.inject({
       method: 'POST',
@@ -107,7 +103,7 @@ describe('NTM: PDF notices of a geocontent', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('64 KB') });
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect((await t.app.inject({ method: 'GET', url: `/api/ntm/GetNtms4GC?gcid=${p.gcid}`, headers: p.headers })).json()).toEqual([]);
   });
 
@@ -137,7 +133,7 @@ describe('NTM: PDF notices of a geocontent', () => {
         payload: ntmForm({ gcid: String(a.gcid) }, { bytes: makePdf(['a']), name: 'a.pdf' }),
       })
     ).json();
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const upload = await t.app.inject({
       method: 'POST',
       url: '/api/ntm',
@@ -145,7 +141,7 @@ describe('NTM: PDF notices of a geocontent', () => {
       payload: ntmForm({ gcid: String(a.gcid) }, { bytes: makePdf(['b']), name: 'b.pdf' }),
     });
     expect(upload.statusCode).toBe(404);
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect((await t.app.inject({ method: 'GET', url: `/api/ntm/GetNtms4GC?gcid=${a.gcid}`, headers: b.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/ntm/${item.id}`, headers: b.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/ntm/${item.id}`, headers: b.headers })).statusCode).toBe(404);

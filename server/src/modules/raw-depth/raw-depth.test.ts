@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { makePng, makeXyz } from '../../db/seed/catalog-data-files.js';
@@ -19,10 +17,8 @@ describe('raw depth files', () => {
   });
   afterAll(() => t.close());
 
-  const storedFiles = () => {
-    const dir = join(t.dataDir, 'blobs', 'raw');
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  // Whichever store holds them (local disk, or S3 with TEST_BLOB_STORE=s3).
+  const storedFiles = () => t.app.blobs.list('raw');
   async function providerWithGeocontent(title: string) {
     const login = await t.loginAs('provider');
     const { geocontent } = await seedProvider(t.database.db, { ownerUserId: login.id, title, geocontentTitle: `${title} Charts` });
@@ -88,22 +84,22 @@ describe('raw depth files', () => {
     expect(hide.json()).toBe(1);
     expect((await list()).json()[0].isPublished).toBe(false);
 
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const del = await t.app.inject({ method: 'DELETE', url: `/api/rawdepth/${item.id}`, headers: p.headers });
     expect(del.statusCode).toBe(200);
     expect((await list()).json()).toEqual([]);
-    expect(storedFiles()).toHaveLength(before - 1);
+    expect(await storedFiles()).toHaveLength(before - 1);
   });
 
   it('refuses an over-limit or empty upload and keeps nothing', async () => {
     const p = await providerWithGeocontent('Limits');
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const big = await upload(p, { bytes: Buffer.alloc(300 * 1024, 0x31), name: 'big.xyz' });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toContain('256 KB');
     const empty = await upload(p, { bytes: '', name: 'empty.xyz' });
     expect(empty.statusCode).toBe(400);
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/geocontent/GetRawDepthList?geoContentId=${p.gcid}`, headers: p.headers })).json(),
     ).toEqual([]);
@@ -113,9 +109,9 @@ describe('raw depth files', () => {
     const a = await providerWithGeocontent('Alpha');
     const b = await providerWithGeocontent('Bravo');
     const item = (await upload(a, { bytes: '1 2 3\n', name: 'a.xyz' })).json();
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     expect((await upload({ headers: b.headers, gcid: a.gcid }, { bytes: '1 2 3\n', name: 'b.xyz' })).statusCode).toBe(404);
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     for (const [method, url] of [
       ['GET', `/api/geocontent/GetRawDepthList?geoContentId=${a.gcid}`],
       ['GET', `/api/geocontent/PublishRawDepth?rdid=${item.id}`],
