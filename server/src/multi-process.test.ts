@@ -1,16 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDemoHarbourCell, buildDemoHarbourUpdate } from '@chartroom/s57';
-import { buildExchangeSet, createCellPermit, encryptCell, writePermitFile } from '@chartroom/s63';
+import { buildExchangeSet, createCellPermit, createUserPermit, encryptCell, writePermitFile } from '@chartroom/s63';
+import { unzipSync } from 'fflate';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../test/s3.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedProvider, seedUser } from './db/seed/factories.js';
+import { seedLicense, seedProduct } from './db/seed/licensing-demo.js';
+import { createSecretBox } from './lib/secret-box.js';
+import { demoDeviceApplication, seedDeviceApplication } from './modules/device-api/device-apps.seed.js';
 import { multipart, type Part } from './modules/charts/charts.test-helper.js';
 
 // The deployment of docs/deploy.md in one test: two web processes (JOBS=false) and one worker
@@ -179,6 +183,54 @@ describe.skipIf(!hasPostgres)('two web processes and a worker on one PostgreSQL 
     const got = await fetch(`${base(1)}/api/ntm/${id}`, { headers: auth() });
     expect(got.status).toBe(200);
     expect(Buffer.from(await got.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
+  it('makes an exchange set through one web process and delivers it, resumed by range, through the other', async () => {
+    // A ship's device: its application, a licence of the office's charts, an activation code made
+    // through one process and redeemed through the other.
+    await seedDeviceApplication(database.db, createSecretBox(Buffer.from(common.DATA_KEY!, 'base64')), demoDeviceApplication);
+    const product = await seedProduct(database.db, { geocontentId: gcId, licType: 'com', price: 10 });
+    const master = await seedUser(database.db, { email: 'master@example.test', password: 'master-password', roles: ['user'] });
+    await seedLicense(database.db, { productId: product.id, userId: master.id, deviceCount: 1 });
+    const signIn = await fetch(`${base(0)}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'master@example.test', password: 'master-password' }),
+    });
+    const masterAuth = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+    const json = { 'content-type': 'application/json' };
+    const deviceId = 'SHIP-MULTI';
+    const activation = await fetch(`${base(1)}/api/installation/activate`, {
+      method: 'POST',
+      headers: { ...masterAuth, ...json },
+      body: JSON.stringify({ deviceId, applicationTypeId: 101, platformId: 1, durationMonths: 12 }),
+    });
+    const code = ((await activation.json()) as { id: string }).id;
+    const userPermit = createUserPermit({ hwId: '12345', mKey: demoDeviceApplication.mKey, mId: demoDeviceApplication.mId });
+    const redeemed = await fetch(`${base(0)}/api/app/v1/activations/${code}/redeem`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ deviceId, platformId: 1, applicationTypeId: 101, userPermit }),
+    });
+    expect(redeemed.status).toBe(200);
+    const device = { authorization: `Bearer ${((await redeemed.json()) as { token: string }).token}` };
+
+    const created = await fetch(`${base(1)}/api/app/v1/exchange-sets`, {
+      method: 'POST',
+      headers: { ...device, ...json },
+      body: JSON.stringify({ productVersions: [] }),
+    });
+    expect(created.status).toBe(201);
+    const set = (await created.json()) as { url: string; size: number; sha256: string; cells: { name: string }[] };
+    expect(set.cells.map((c) => c.name)).toEqual(['XX5DEMO1']);
+    // The first kilobyte from one process, the rest from the other: together, the whole set.
+    const head = await fetch(`${base(0)}${set.url}`, { headers: { ...device, range: 'bytes=0-1023' } });
+    const tail = await fetch(`${base(1)}${set.url}`, { headers: { ...device, range: 'bytes=1024-' } });
+    expect([head.status, tail.status]).toEqual([206, 206]);
+    const whole = Buffer.concat([Buffer.from(await head.arrayBuffer()), Buffer.from(await tail.arrayBuffer())]);
+    expect(whole.length).toBe(set.size);
+    expect(createHash('sha256').update(whole).digest('hex')).toBe(set.sha256);
+    expect(Object.keys(unzipSync(new Uint8Array(whole)))).toContain('V01X01/ENC_ROOT/XX/XX5DEMO1/1/0/XX5DEMO1.000');
   });
 
   it('has the worker (and only it) convert an S-63 set uploaded through a web process, once', async () => {
