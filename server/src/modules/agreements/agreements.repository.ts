@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { Batcher } from '../../lib/batcher.js';
@@ -186,11 +187,13 @@ const orderContextQuery = (db: Db) =>
 const orderContextBatchers = new WeakMap<Db, Batcher<string, OrderContext>>();
 
 /**
- * findOrderContext for concurrent orders together: the contexts asked for while one query is on its
- * way are read by the next, in one query (lib/batcher.ts; never older than the request). Key
- * `userId:installationId`.
+ * findOrderContext for concurrent orders together on PostgreSQL: the contexts asked for while one
+ * query is on its way are read by the next, in one query (lib/batcher.ts; never older than the
+ * request). Key `userId:installationId`.
  */
 export function loadOrderContext(db: Db, userId: number, installationId: number): Promise<OrderContext | undefined> {
+  // Embedded PGlite has no round trip to save (and runs one statement at a time anyway).
+  if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) return findOrderContext(db, userId, installationId);
   let batcher = orderContextBatchers.get(db);
   if (!batcher) {
     batcher = new Batcher(async (keys) => {
