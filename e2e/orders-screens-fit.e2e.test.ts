@@ -32,6 +32,7 @@ describe.runIf(hasBrowser)('agreements and orders screens fit', () => {
       { name: 'agreement-main', path: `/distributor2/agreements/${agreementId}?tab=main`, ready: 'form' },
       { name: 'agreement-users', path: `/distributor2/agreements/${agreementId}?tab=users`, ready: 'table' },
       { name: 'agreement-limits', path: `/distributor2/agreements/${agreementId}?tab=limits`, ready: 'form' },
+      { name: 'agreement-orders', path: `/distributor2/agreements/${agreementId}?tab=orders`, ready: 'article' },
       { name: 'transactions', path: `/distributor2/transactions?agreementId=${agreementId}`, ready: 'table' },
       { name: 'members', path: '/distributor2/members', ready: 'form' },
       { name: 'order-manager', path: '/order-manager', ready: 'article' },

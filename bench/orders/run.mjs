@@ -5,7 +5,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (default) names the PostgreSQL server;
 //   BENCH_BACKENDS=pglite,postgres chooses the backends.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ const { asc, eq } = await import(pathToFileURL(fromServer.resolve('drizzle-orm')
 
 const runs = Number(process.argv[2] ?? 100);
 const seed = Number(process.argv[3] ?? 13);
-const clients = 64;
+const clients = Number(process.env.BENCH_CLIENTS ?? 64);
 const ordersPerRun = 128;
 const unitCents = 10_000n; // Primar, 1 month, net 100.00
 const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
@@ -69,6 +69,34 @@ async function openBackend(kind) {
       await c.end();
     },
   };
+}
+
+/**
+ * CPU seconds used so far by the processes named `postgres` on this machine (Linux /proc), or null.
+ * With a local server that nothing else uses, the difference over the order phases is the database's
+ * share of the cost of an order (its backends end with the pool, so they are read before then).
+ */
+function postgresCpuSeconds() {
+  try {
+    const ticks = 100; // USER_HZ on Linux
+    let total = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (name !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+    }
+    return total;
+  } catch {
+    return null;
+  }
 }
 
 /** Runs `total` tasks on `clients` concurrent workers; returns each task's latency (ms). */
@@ -155,6 +183,8 @@ async function benchBackend(kind) {
   let naiveViolations = 0;
   let naiveRunsWithViolations = 0;
   let busyMs = 0;
+  let nodeCpuUs = 0;
+  let postgresCpuS = kind === 'postgres' ? 0 : null;
   for (let run = 0; run < runs; run++) {
     const allowed = 16 + Math.floor(rnd() * 97); // 16…112 of 128 orders fit under the limit
     const limitCents = BigInt(allowed) * unitCents;
@@ -165,6 +195,8 @@ async function benchBackend(kind) {
       rates,
     });
     for (const s of ships) await seedAgreementUser(db, { agreementId: agreement.id, userId: s.user.id, installationId: s.installation.id });
+    const cpu0 = process.cpuUsage();
+    const pg0 = kind === 'postgres' ? postgresCpuSeconds() : null;
     const t0 = performance.now();
     const statuses = [];
     latencies.push(
@@ -186,6 +218,12 @@ async function benchBackend(kind) {
       })),
     );
     busyMs += performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    nodeCpuUs += cpu.user + cpu.system;
+    if (pg0 !== null && postgresCpuS !== null) {
+      const pg1 = postgresCpuSeconds();
+      postgresCpuS = pg1 === null ? null : postgresCpuS + (pg1 - pg0);
+    }
     answered += statuses.length;
     const isNew = statuses.filter((s) => s === 'new').length;
     charged += isNew;
@@ -210,6 +248,9 @@ async function benchBackend(kind) {
     p50ms: Number(percentile(latencies, 50).toFixed(1)),
     p99ms: Number(percentile(latencies, 99).toFixed(1)),
     violations,
+    // CPU per answered order: this process (the API and the bench's clients; on PGlite also the database) and PostgreSQL's.
+    nodeCpuMsPerOrder: Number((nodeCpuUs / 1000 / answered).toFixed(2)),
+    postgresCpuMsPerOrder: postgresCpuS === null ? null : Number(((postgresCpuS * 1000) / answered).toFixed(2)),
     referenceReadyPerSecond: Math.round(readyPerSecond),
     ordersVsReady: Number((perSecond / readyPerSecond).toFixed(3)),
     naiveViolations,
@@ -228,7 +269,8 @@ for (const kind of backends) {
   console.log(JSON.stringify(f));
   console.log(
     `${kind}: ${f.ordersPerSecond} orders/s answered (${f.chargesPerSecond} charged/s), p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ` +
-      `${f.violations} violations in ${f.runs} runs; /ready reference ${f.referenceReadyPerSecond}/s (orders ${f.ordersVsReady}× of it); ` +
+      `${f.violations} violations in ${f.runs} runs; CPU per order ${f.nodeCpuMsPerOrder} ms here` +
+      `${f.postgresCpuMsPerOrder === null ? '' : ` + ${f.postgresCpuMsPerOrder} ms PostgreSQL`}; /ready reference ${f.referenceReadyPerSecond}/s (orders ${f.ordersVsReady}× of it); ` +
       `naive read-check-write: ${f.naiveViolations} violations, in ${f.naiveRunsWithViolations} of ${f.runs} runs`,
   );
 }

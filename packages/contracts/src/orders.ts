@@ -105,6 +105,13 @@ export type OrderPage = z.infer<typeof orderPage>;
 
 /** `POST /api/agreement/order-list {}`: the orders under the caller's agreements (spec §3 Order). */
 export const orderListBody = orderQueryBody.partial();
+
+/**
+ * `POST /api/agreement/orders-query`: one agreement's orders, in pages like the desk's, for whoever may
+ * read the agreement (its distributor's main user or its supervisor, decision 0011).
+ */
+export const agreementOrdersQueryBody = orderQueryBody.extend({ agreementId: idParam });
+export type AgreementOrdersQueryBody = z.infer<typeof agreementOrdersQueryBody>;
 export const orderList = z.object({ orders: z.array(order) });
 
 export const orderParams = z.object({ id: idParam });

@@ -80,7 +80,7 @@ function pageRoutes(locale: Locale): RouteObject[] {
             // canManageAgreement.
             {
               path: `${segments.distributor2}/agreements/:agreementId`,
-              lazy: page(['agreements'], () => import('./routes/agreement').then((m) => m.AgreementRoute)),
+              lazy: page(['agreements', 'orders'], () => import('./routes/agreement').then((m) => m.AgreementRoute)),
             },
             {
               path: segments.distributor2Transactions,

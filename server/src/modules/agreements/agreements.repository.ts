@@ -1,6 +1,9 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import pg from 'pg';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
+import { Batcher } from '../../lib/batcher.js';
 import {
   agreementInstallations,
   agreementRates,
@@ -144,6 +147,16 @@ export async function findOrderContext(db: DbOrTx, userId: number, installationI
     .leftJoin(agreements, eq(agreements.id, agreementInstallations.agreementId))
     .leftJoin(agreementRates, eq(agreementRates.agreementId, agreements.id))
     .where(and(eq(userInstallations.id, installationId), eq(userInstallations.userId, userId)));
+  return groupOrderContext(rows);
+}
+
+type OrderContextRow = {
+  installation: typeof userInstallations.$inferSelect;
+  agreement: AgreementRow | null;
+  rate: AgreementRateRow | null;
+};
+
+function groupOrderContext(rows: OrderContextRow[]) {
   const first = rows[0];
   if (!first) return undefined;
   const byId = new Map<number, { agreement: AgreementRow; rates: AgreementRateRow[] }>();
@@ -154,4 +167,51 @@ export async function findOrderContext(db: DbOrTx, userId: number, installationI
     if (row.rate) entry.rates.push(row.rate);
   }
   return { installation: first.installation, agreements: byId };
+}
+export type OrderContext = NonNullable<ReturnType<typeof groupOrderContext>>;
+
+const orderContextQuery = (db: Db) =>
+  preparedQuery(db, 'order_contexts', (d, name) =>
+    d
+      .select({ key: sql<string>`x.key`, installation: userInstallations, agreement: agreements, rate: agreementRates })
+      .from(
+        sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('users')}::integer[], ${sql.placeholder('installations')}::integer[]) AS x (key, user_id, installation_id)`,
+      )
+      .innerJoin(userInstallations, and(eq(userInstallations.id, sql`x.installation_id`), eq(userInstallations.userId, sql`x.user_id`)))
+      .leftJoin(agreementInstallations, eq(agreementInstallations.installationId, userInstallations.id))
+      .leftJoin(agreements, eq(agreements.id, agreementInstallations.agreementId))
+      .leftJoin(agreementRates, eq(agreementRates.agreementId, agreements.id))
+      .prepare(name),
+  );
+
+const orderContextBatchers = new WeakMap<Db, Batcher<string, OrderContext>>();
+
+/**
+ * findOrderContext for concurrent orders together on PostgreSQL: the contexts asked for while one
+ * query is on its way are read by the next, in one query (lib/batcher.ts; never older than the
+ * request). Key `userId:installationId`.
+ */
+export function loadOrderContext(db: Db, userId: number, installationId: number): Promise<OrderContext | undefined> {
+  // Embedded PGlite has no round trip to save (and runs one statement at a time anyway).
+  if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) return findOrderContext(db, userId, installationId);
+  let batcher = orderContextBatchers.get(db);
+  if (!batcher) {
+    batcher = new Batcher(async (keys) => {
+      const pairs = keys.map((key) => key.split(':').map(Number) as [number, number]);
+      const rows = await orderContextQuery(db).execute({
+        keys,
+        users: pairs.map((p) => p[0]),
+        installations: pairs.map((p) => p[1]),
+      });
+      const byKey = new Map<string, OrderContextRow[]>();
+      for (const { key, ...row } of rows) {
+        const list = byKey.get(key);
+        if (list) list.push(row);
+        else byKey.set(key, [row]);
+      }
+      return new Map([...byKey].map(([key, list]) => [key, groupOrderContext(list)!]));
+    });
+    orderContextBatchers.set(db, batcher);
+  }
+  return batcher.load(`${userId}:${installationId}`);
 }

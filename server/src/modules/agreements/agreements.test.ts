@@ -32,6 +32,7 @@ const guarded: { method: 'GET' | 'POST' | 'DELETE'; url: string; allowed: Role[]
   { method: 'GET', url: '/api/agreement/limits?agreementId=1', allowed: ['user'] },
   { method: 'POST', url: '/api/app/v1/orders', allowed: ['user'] },
   { method: 'POST', url: '/api/agreement/approve-order', allowed: ['user'] },
+  { method: 'POST', url: '/api/agreement/orders-query', allowed: ['user'] },
   { method: 'GET', url: '/api/app/v1/installations', allowed: ['user'] },
 ];
 

@@ -33,6 +33,22 @@ describe('sessions end on the server', () => {
     expect(stillIn.statusCode).toBe(200);
   });
 
+  it('reads the sessions of concurrent requests together and still sees a logout at the next request', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => t.loginAs('user')));
+    const tokens = await Promise.all(users.map((u) => signIn(t, u.email, 'test-password')));
+    const profile = (token: string) => t.app.inject({ method: 'GET', url: '/users/getprofile', headers: bearer(token) });
+    // Many at once, several on one session: each request answered for its own account.
+    const answers = await Promise.all(tokens.flatMap((token) => [profile(token), profile(token), profile(token)]));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    expect(answers.map((r) => r.json().email)).toEqual(users.flatMap((u) => [u.email, u.email, u.email]));
+    // A logout while others are in flight: every request that starts after it is refused.
+    const during = tokens.map((token) => profile(token));
+    expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(tokens[0]!) })).statusCode).toBe(200);
+    await Promise.all(during);
+    const after = await Promise.all([profile(tokens[0]!), profile(tokens[0]!), profile(tokens[1]!)]);
+    expect(after.map((r) => r.statusCode)).toEqual([401, 401, 200]);
+  });
+
   it('a password change ends every earlier session and signs in anew', async () => {
     const u = await t.loginAs('user');
     const other = await signIn(t, u.email, 'test-password');

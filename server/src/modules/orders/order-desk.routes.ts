@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@chartroom/contracts/errors';
 import {
+  agreementOrdersQueryBody,
   approveOrderBody,
   cancelOrderBody,
   order,
@@ -12,7 +13,14 @@ import {
 } from '@chartroom/contracts/orders';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
-import { approveOrder, cancelOrder, listAgreementOrders, processOrder, queryDeskOrders } from './order-desk.service.js';
+import {
+  approveOrder,
+  cancelOrder,
+  listAgreementOrders,
+  processOrder,
+  queryAgreementOrders,
+  queryDeskOrders,
+} from './order-desk.service.js';
 
 const security = [{ bearer: [] }];
 const tags = ['orders'];
@@ -50,6 +58,24 @@ export const orderDeskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       },
     },
     async (request) => listAgreementOrders({ db, actor: actorOf(request), input: request.body }),
+  );
+
+  app.post(
+    '/api/agreement/orders-query',
+    {
+      // The supervisor may hold only the user role: the agreement's row decides (404 otherwise).
+      onRequest: app.requireRole('user', 'distributor2'),
+      schema: {
+        tags,
+        summary: "One agreement's orders, newest first, in pages of 40, for its distributor's main user or its supervisor",
+        description:
+          "Takes the desk's filters; an agreement the caller neither manages nor supervises answers 404. The supervisor approves the `new` ones (`/api/agreement/approve-order`).",
+        security,
+        body: agreementOrdersQueryBody,
+        response: { 200: orderPage, ...errors },
+      },
+    },
+    async (request) => queryAgreementOrders({ db, actor: actorOf(request), input: request.body }),
   );
 
   app.get(

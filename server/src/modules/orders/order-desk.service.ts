@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { processableOrderStatuses } from '@chartroom/contracts/constants';
-import type { OrderPage, OrderQueryBody } from '@chartroom/contracts/orders';
+import type { AgreementOrdersQueryBody, OrderPage, OrderQueryBody } from '@chartroom/contracts/orders';
 import type { Db, Tx } from '../../db/client.js';
 import { agreements, orders, users, type OrderRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { listDeskDistributorIds, listRunDistributorIds } from '../agreements/agreement-policy.js';
+import { listDeskDistributorIds, listRunDistributorIds, readableAgreement } from '../agreements/agreement-policy.js';
 import { listLinkedProductIds } from '../agreements/agreements.repository.js';
 import { findUserInstallation } from '../agreements/installations.repository.js';
 import { refundCharge } from '../agreements/ledger.js';
@@ -30,9 +30,9 @@ interface Ctx {
   actor: Actor;
 }
 
-async function loadPage(db: Db, distributorIds: number[], input: Partial<OrderQueryBody> & { pageSize: number; pageNumber: number }) {
-  if (distributorIds.length === 0) return { rows: [], items: [], hasMore: false };
-  const where = and(inArray(orders.distributorId, distributorIds), ...orderFilterConditions(input))!;
+/** One page of the orders `scope` selects, with the desk's filters; newest first. */
+async function loadPage(db: Db, scope: SQL, input: Partial<OrderQueryBody> & { pageSize: number; pageNumber: number }) {
+  const where = and(scope, ...orderFilterConditions(input))!;
   const rows = await selectOrders(db, where, { limit: input.pageSize + 1, offset: input.pageNumber * input.pageSize });
   const page = rows.slice(0, input.pageSize);
   const items = await listOrderItems(
@@ -42,21 +42,41 @@ async function loadPage(db: Db, distributorIds: number[], input: Partial<OrderQu
   return { rows: page, items, hasMore: rows.length > input.pageSize };
 }
 
+/** The orders of the given distributors; none when the list is empty. */
+function loadDistributorsPage(db: Db, distributorIds: number[], input: Partial<OrderQueryBody> & { pageSize: number; pageNumber: number }) {
+  if (distributorIds.length === 0) return Promise.resolve({ rows: [], items: [], hasMore: false });
+  return loadPage(db, inArray(orders.distributorId, distributorIds), input);
+}
+
 /** `POST /api/ordermanager/query`: the desk's orders, newest first, in pages (pageNumber from 0). */
 export async function queryDeskOrders({ db, actor, input }: Ctx & { input: OrderQueryBody }): Promise<OrderPage> {
-  const { rows, items, hasMore } = await loadPage(db, await listDeskDistributorIds(db, actor), input);
+  const { rows, items, hasMore } = await loadDistributorsPage(db, await listDeskDistributorIds(db, actor), input);
   return { orders: rows.map((r) => presentOrderWrapper(r, items)), pageNumber: input.pageNumber, pageSize: input.pageSize, hasMore };
 }
 
 /** `POST /api/agreement/order-list`: the orders under the agreements of the distributor the actor runs. */
 export async function listAgreementOrders({ db, actor, input }: Ctx & { input: Partial<OrderQueryBody> }) {
   const pageSize = input.pageSize ?? 40;
-  const { rows, items } = await loadPage(db, await listRunDistributorIds(db, actor), {
+  const { rows, items } = await loadDistributorsPage(db, await listRunDistributorIds(db, actor), {
     ...input,
     pageSize,
     pageNumber: input.pageNumber ?? 0,
   });
   return { orders: rows.map((r) => presentOrder(r.order, r.email, items)) };
+}
+
+/**
+ * `POST /api/agreement/orders-query`: the orders of one agreement the actor may read (its distributor's
+ * main user, or its supervisor, who approves them); 404 for any other agreement.
+ */
+export async function queryAgreementOrders({ db, actor, input }: Ctx & { input: AgreementOrdersQueryBody }): Promise<OrderPage> {
+  const [visible] = await db
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(and(eq(agreements.id, input.agreementId), readableAgreement(actor)));
+  if (!visible) throw notFound('agreement');
+  const { rows, items, hasMore } = await loadPage(db, eq(orders.agreementId, input.agreementId), input);
+  return { orders: rows.map((r) => presentOrderWrapper(r, items)), pageNumber: input.pageNumber, pageSize: input.pageSize, hasMore };
 }
 
 /** 404 when the order is not the desk's; otherwise 409 naming the status it is in. */

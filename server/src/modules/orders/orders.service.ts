@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../errors.js';
 import { formatCents, toCents } from '../../lib/money.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { findOrderContext } from '../agreements/agreements.repository.js';
+import { findOrderContext, loadOrderContext } from '../agreements/agreements.repository.js';
 import { setInstallationShipName, syncUserInstallations } from '../agreements/installations.repository.js';
 import { placeChargedOrder } from './charged-order.js';
 import { presentOrder } from './orders.presenter.js';
@@ -63,7 +63,8 @@ async function replay(db: Db, actor: Actor, key: string, hash: string): Promise<
 }
 
 async function requireOrderContext(db: Db, userId: number, installationId: number) {
-  let found = await findOrderContext(db, userId, installationId);
+  // Read together with the other orders in flight (one query per batch).
+  let found = await loadOrderContext(db, userId, installationId);
   if (!found) {
     await syncUserInstallations(db, userId);
     found = await findOrderContext(db, userId, installationId);

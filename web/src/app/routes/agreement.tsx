@@ -11,18 +11,19 @@ import { AgreementLimitsTab } from '../../features/agreements/components/agreeme
 import { AgreementMainForm } from '../../features/agreements/components/agreement-main-form';
 import { AgreementUsersTab } from '../../features/agreements/components/agreement-users-tab';
 import { BalanceEntryForm } from '../../features/agreements/components/balance-entry-form';
-import { useAuthUser } from '../../lib/auth';
+import { OrdersView } from '../../features/orders/components/orders-view';
+import { hasRole, useAuthUser } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { usePaths } from '../../lib/locale';
 
-const agreementTabs = ['main', 'users', 'limits'] as const;
+const agreementTabs = ['main', 'users', 'limits', 'orders'] as const;
 type AgreementTab = (typeof agreementTabs)[number];
 
 function isAgreementTab(value: string | null): value is AgreementTab {
   return (agreementTabs as readonly string[]).includes(value ?? '');
 }
 
-/** `/distributor2/agreements/{id}`: tabs Main, Users and Limits (spec §2). */
+/** `/distributor2/agreements/{id}`: tabs Main, Users and Limits (spec §2), and its Orders, which its supervisor approves. */
 export function AgreementRoute() {
   const { t } = useTranslation('agreements');
   const paths = usePaths();
@@ -40,9 +41,11 @@ export function AgreementRoute() {
     if (isAgreementTab(value)) setSearchParams({ tab: value }, { replace: true });
   };
 
+  // The distributor's people go back to its agreements; a supervisor (who may hold only the user role) to the cabinet listing them.
+  const isDistributor = hasRole(user, 'distributor2');
   const back = (
-    <Button component={Link} to={paths.distributor2Tab('agreements')} variant="default">
-      {t('detail.back')}
+    <Button component={Link} to={isDistributor ? paths.distributor2Tab('agreements') : paths.user()} variant="default">
+      {t(isDistributor ? 'detail.back' : 'detail.backToCabinet')}
     </Button>
   );
   if (agreement.isPending) return <PageLoader />;
@@ -56,6 +59,8 @@ export function AgreementRoute() {
   const data = agreement.data;
   // The supervisor reads everything here; only the distributor's main user sees edit controls.
   const canManage = canManageAgreement(user, data);
+  // The supervisor is the fleet owner: it approves new orders; the main user's desk processes or cancels them.
+  const orderActions = user !== null && user.id === data.supervisorId ? 'owner' : canManage ? 'desk' : 'none';
 
   return (
     <>
@@ -103,6 +108,9 @@ export function AgreementRoute() {
         </Tabs.Panel>
         <Tabs.Panel value="limits">
           <AgreementLimitsTab agreementId={data.id} currency={data.currency} readOnly={!canManage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="orders">
+          <OrdersView agreementId={data.id} actions={orderActions} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { usePaths } from '../../../lib/locale';
 import { useAgreements } from '../api/query-agreements';
 
-/** The agreements the user supervises (read-only for them), with links to each and its ledger; nothing when none. */
+/** The agreements the user supervises (read-only for them, but their new orders are theirs to approve), with links to each, its orders and its ledger; nothing when none. */
 export function SupervisedAgreements({ user }: { user: AuthUser }) {
   const { t } = useTranslation('agreements');
   const paths = usePaths();
@@ -29,6 +29,9 @@ export function SupervisedAgreements({ user }: { user: AuthUser }) {
             <Text size="sm" c="dimmed">
               {agreement.distributor.title} · {t('fields.balance')}: {agreement.balance} {agreement.currency}
             </Text>
+            <Anchor component={Link} to={paths.agreement(agreement.id, 'orders')} size="sm">
+              {t('supervised.orders')}
+            </Anchor>
             <Anchor component={Link} to={paths.transactions({ agreementId: agreement.id })} size="sm">
               {t('list.transactions')}
             </Anchor>

@@ -63,4 +63,19 @@ describe('an order on the desk', () => {
     expect(screen.queryByRole('button', { name: 'Обработать' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Baltic Fleet' }).getAttribute('href')).toBe('/ru/distributor2/agreements/3');
   });
+
+  it("offers the agreement's supervisor Approve on a new order only, never Process or Cancel", async () => {
+    const { unmount } = await renderWithProviders(<OrderCard entry={makeEntry()} onActionError={() => undefined} actions="owner" />, {
+      locale: 'ru',
+    });
+    expect(screen.getByRole('button', { name: 'Одобрить' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Обработать' })).toBeNull();
+    unmount();
+    await renderWithProviders(
+      <OrderCard entry={makeEntry({ status: 'owner_approved' })} onActionError={() => undefined} actions="owner" />,
+    );
+    expect(screen.getByText('owner approved')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Process' })).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { usePaths } from '../../../lib/locale';
 import { formatStatus, hasLongSubscription, isProcessable } from '../lib/order-status';
+import { ApproveOrderButton } from './approve-order-button';
 import { OrderActions } from './order-actions';
 import { OrderItems } from './order-items';
 
@@ -17,10 +18,13 @@ const statusColors: Record<string, string> = {
   error: 'red',
 };
 
-type OrderCardProps = { entry: OrderWrapper; onActionError: (error: unknown) => void };
+/** What the viewer may do with an order: the desk processes or cancels it, the agreement's supervisor (the owner) approves it, others only read. */
+export type OrderCardActions = 'desk' | 'owner' | 'none';
+
+type OrderCardProps = { entry: OrderWrapper; onActionError: (error: unknown) => void; actions?: OrderCardActions };
 
 /** One order (spec §2 Orders): a card rather than a table row, so nothing is cut off on a phone. */
-export function OrderCard({ entry, onActionError }: OrderCardProps) {
+export function OrderCard({ entry, onActionError, actions = 'desk' }: OrderCardProps) {
   const { t } = useTranslation('orders');
   const paths = usePaths();
   const { order, agreement, shipName } = entry;
@@ -91,9 +95,14 @@ export function OrderCard({ entry, onActionError }: OrderCardProps) {
             {t(`errorReason.${order.errorReason}`, { defaultValue: t('errorReason.other') })}
           </Text>
         )}
-        {isProcessable(order.status) && (
+        {actions === 'desk' && isProcessable(order.status) && (
           <Group justify="flex-end">
             <OrderActions orderId={order.id} onError={onActionError} />
+          </Group>
+        )}
+        {actions === 'owner' && order.status === 'new' && (
+          <Group justify="flex-end">
+            <ApproveOrderButton orderId={order.id} onError={onActionError} />
           </Group>
         )}
       </Stack>

@@ -10,7 +10,8 @@ type OrderFiltersBarProps = {
   emailInput: string;
   onEmailInput: (value: string) => void;
   onChange: (filters: OrderListFilters) => void;
-  agreements: { id: number; name: string }[];
+  /** The agreement filter's choices; without them (one agreement's list) the filter is not shown. */
+  agreements?: { id: number; name: string }[];
 };
 
 function isStatus(value: string | null): value is OrderStatus {
@@ -25,7 +26,7 @@ function isPaymentMethod(value: string | null): value is PaymentMethod {
 export function OrderFiltersBar({ filters, emailInput, onEmailInput, onChange, agreements }: OrderFiltersBarProps) {
   const { t } = useTranslation('orders');
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" role="search" aria-label={t('filters.label')}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: agreements ? 4 : 3 }} spacing="sm" role="search" aria-label={t('filters.label')}>
       <TextInput
         label={t('filters.email')}
         type="search"
@@ -49,16 +50,18 @@ export function OrderFiltersBar({ filters, emailInput, onEmailInput, onChange, a
         value={filters.paymentMethod}
         onChange={(value) => onChange({ ...filters, paymentMethod: isPaymentMethod(value) ? value : null })}
       />
-      <Select
-        label={t('filters.agreement')}
-        placeholder={t('filters.any')}
-        clearable
-        searchable
-        nothingFoundMessage={t('filters.noAgreements')}
-        data={agreements.map((agreement) => ({ value: String(agreement.id), label: `#${agreement.id} ${agreement.name}` }))}
-        value={filters.agreementId === null ? null : String(filters.agreementId)}
-        onChange={(value) => onChange({ ...filters, agreementId: value ? Number(value) : null })}
-      />
+      {agreements && (
+        <Select
+          label={t('filters.agreement')}
+          placeholder={t('filters.any')}
+          clearable
+          searchable
+          nothingFoundMessage={t('filters.noAgreements')}
+          data={agreements.map((agreement) => ({ value: String(agreement.id), label: `#${agreement.id} ${agreement.name}` }))}
+          value={filters.agreementId === null ? null : String(filters.agreementId)}
+          onChange={(value) => onChange({ ...filters, agreementId: value ? Number(value) : null })}
+        />
+      )}
     </SimpleGrid>
   );
 }

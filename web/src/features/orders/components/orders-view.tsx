@@ -11,11 +11,17 @@ import { useAgreements } from '../../agreements/api/query-agreements';
 import { useOrders } from '../api/query-orders';
 import { emptyOrderFilters, listAgreementOptions, type OrderListFilters } from '../lib/order-filters';
 import { useNearBottom } from '../lib/use-near-bottom';
-import { OrderCard } from './order-card';
+import { OrderCard, type OrderCardActions } from './order-card';
 import { OrderFiltersBar } from './order-filters-bar';
 
-/** The order desk shared by /distributor2 and /order-manager (spec §2 Orders). */
-export function OrdersView() {
+type OrdersViewProps = {
+  /** One agreement's orders (its detail page, where its supervisor approves them); the desk's otherwise. */
+  agreementId?: number;
+  actions?: OrderCardActions;
+};
+
+/** The order desk shared by /distributor2 and /order-manager (spec §2 Orders), and an agreement's Orders tab. */
+export function OrdersView({ agreementId, actions = 'desk' }: OrdersViewProps) {
   const { t } = useTranslation('orders');
   const toMessage = useErrorMessage();
   const [filters, setFilters] = useState<OrderListFilters>(emptyOrderFilters);
@@ -23,9 +29,10 @@ export function OrdersView() {
   const [debouncedEmail] = useDebouncedValue(emailInput, 400);
   const [actionError, setActionError] = useState<unknown>(null);
   const effective = { ...filters, userEmail: debouncedEmail };
-  const orders = useOrders(effective);
+  const isOneAgreement = agreementId !== undefined;
+  const orders = useOrders(effective, agreementId ?? null);
   // An order manager who is only a member has no agreements area: the filter offers the agreements seen in the orders.
-  const agreements = useAgreements(hasRole(useAuthUser(), 'distributor2'));
+  const agreements = useAgreements(hasRole(useAuthUser(), 'distributor2') && !isOneAgreement);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = orders;
 
   const entries = orders.data?.pages.flatMap((page) => page.orders) ?? [];
@@ -41,7 +48,7 @@ export function OrdersView() {
         emailInput={emailInput}
         onEmailInput={setEmailInput}
         onChange={setFilters}
-        agreements={listAgreementOptions(agreements.data ?? [], entries)}
+        agreements={isOneAgreement ? undefined : listAgreementOptions(agreements.data ?? [], entries)}
       />
       {actionError !== null && (
         <Alert color="yellow" variant="light" title={t('actionError')} role="alert">
@@ -55,7 +62,9 @@ export function OrdersView() {
       )}
       {orders.isPending && <PageLoader />}
       {orders.isError && <ErrorAlert error={orders.error} />}
-      {orders.isSuccess && entries.length === 0 && <EmptyState title={t('empty.title')} description={t('empty.text')} />}
+      {orders.isSuccess && entries.length === 0 && (
+        <EmptyState title={t('empty.title')} description={t(isOneAgreement ? 'empty.agreementText' : 'empty.text')} />
+      )}
       {entries.length > 0 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
@@ -69,7 +78,7 @@ export function OrdersView() {
         </Group>
       )}
       {entries.map((entry) => (
-        <OrderCard key={entry.order.id} entry={entry} onActionError={setActionError} />
+        <OrderCard key={entry.order.id} entry={entry} onActionError={setActionError} actions={actions} />
       ))}
       {isFetchingNextPage && (
         <Center>
