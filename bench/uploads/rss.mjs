@@ -161,6 +161,9 @@ async function main() {
               DATA_DIR: dataDir,
               LOG_LEVEL: 'warn',
               MAX_UNZIPPED_BYTES: String(4 * 1024 ** 3),
+              // The review of a 1 GB zip answers only at its end: on a loaded machine that is past
+              // the default 60 s of socket idleness, which would close the connection first.
+              IDLE_TIMEOUT_SECONDS: '900',
               ...(pg ? { DATABASE_URL: pg.url } : {}),
             },
             stdio: ['ignore', openSync(join(work, 'portal.log'), 'a'), openSync(join(work, 'portal.err'), 'a')],

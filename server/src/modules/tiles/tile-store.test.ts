@@ -99,21 +99,16 @@ describe('tile store: bounded memory and the warm job', () => {
       const warm = new TileStore(t.app.blobs, 1024 * 1024 * 1024);
       const set = await chartSetOf(whole, p.gcId);
       const warmSet = await chartSetOf(warm, p.gcId);
-      // The starting view, and 3×3 tiles at zoom 12 and 14 around every cell's corners and centre.
+      // The starting view, and 3×3 tiles around every cell's south-west corner (zoom 12), its
+      // north-east corner and its centre (zoom 14): cells whole, clipped by better cells, and cut.
       const windows: TileAddress[][] = [startingViewTiles(set)];
+      const around = (lon: number, lat: number, z: number) => {
+        const { x0, y0 } = tileRange([lon, lat, lon, lat], z);
+        return [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => ({ z, x: x0 + dx, y: y0 + dy })));
+      };
       for (const cell of set.cells) {
         const [w, s, e, n] = cell.bbox;
-        for (const [lon, lat] of [
-          [w, s],
-          [e, n],
-          [w, n],
-          [(w + e) / 2, (s + n) / 2],
-        ] as const) {
-          for (const z of [12, 14]) {
-            const { x0, y0 } = tileRange([lon, lat, lon, lat], z);
-            windows.push([-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => ({ z, x: x0 + dx, y: y0 + dy }))));
-          }
-        }
+        windows.push(around(w, s, 12), around(e, n, 14), around((w + e) / 2, (s + n) / 2, 14));
       }
       let compared = 0;
       let drawn = 0;
@@ -130,8 +125,8 @@ describe('tile store: bounded memory and the warm job', () => {
         // No whole cell index was built for the warm.
         expect(warm.heldBytes().sources).toBe(0);
       }
-      expect(compared).toBeGreaterThan(500);
-      expect(drawn).toBeGreaterThan(300);
+      expect(compared).toBeGreaterThan(180);
+      expect(drawn).toBeGreaterThan(100);
       whole.close();
       warm.close();
     },
