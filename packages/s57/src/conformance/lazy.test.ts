@@ -68,6 +68,44 @@ describe('lazy reader = full reader: demo cell', () => {
   });
 });
 
+describe('scanS57(…).checkRecords() fails as readS57 does', () => {
+  const cell = buildDemoHarbourCell();
+
+  function readOutcome(bytes: Uint8Array): string {
+    try {
+      readS57(bytes);
+      return 'ok';
+    } catch (e) {
+      if (e instanceof S57Error) return `S57Error ${e.code}: ${e.message}`;
+      throw e;
+    }
+  }
+  function checkOutcome(bytes: Uint8Array): string {
+    try {
+      scanS57(bytes).checkRecords();
+      return 'ok';
+    } catch (e) {
+      if (e instanceof S57Error) return `S57Error ${e.code}: ${e.message}`;
+      throw e;
+    }
+  }
+
+  it('on the demo cell, truncations and flipped bits (same outcome, same message)', () => {
+    expect(checkOutcome(cell)).toBe('ok');
+    let seed = 20241125;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    let failures = 0;
+    for (let i = 0; i < 400; i++) {
+      const bytes = i % 5 === 0 ? cell.slice(0, Math.floor(random() * cell.length)) : cell.slice();
+      if (i % 5 !== 0) for (let k = 0; k < 1 + (i % 4); k++) bytes[Math.floor(random() * bytes.length)]! ^= 1 << Math.floor(random() * 8);
+      const expected = readOutcome(bytes);
+      if (expected !== 'ok') failures += 1;
+      expect(checkOutcome(bytes), `input ${i}`).toBe(expected);
+    }
+    expect(failures).toBeGreaterThan(100);
+  });
+});
+
 describe.skipIf(!hasTestdata)('lazy reader = full reader: every corpus cell and update set', () => {
   for (const rel of Object.keys(expected.files)) {
     for (const updates of ['apply', 'ignore'] as const) {

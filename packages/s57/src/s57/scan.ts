@@ -158,6 +158,19 @@ export class ScannedS57 {
     const r = this.recIndex[slot]!;
     return readVector(this.mod, this.fieldsAt(this.offset[slot]!, this.dirOffset[slot]!, r), r);
   }
+
+  /**
+   * Decodes every record once, in file order, as `readS57` does, and keeps none of them: throws the
+   * S57Error `readS57` would throw for this file. With `indexCell`, a cell is then checked as fully as
+   * by `readS57` while only its record index stays in memory.
+   */
+  checkRecords(): this {
+    for (let slot = 0; slot < this.n; slot++) {
+      if (this.rcnm[slot] === RCNM_FE) this.feature(slot);
+      else this.vector(slot);
+    }
+    return this;
+  }
 }
 
 /** True when every label of `h` is a little-endian unsigned binary the fast scan reads directly. */

@@ -1,6 +1,6 @@
-import { geoJSONFeatures, getCellInfo, type S57Dataset } from '@chartroom/s57';
+import { geoJSONFeatures, getCellInfo, type CellIndex, type S57Dataset } from '@chartroom/s57';
 
-/** What a chart row keeps of a cell (after its updates): the list columns, bbox and coverage. */
+/** What a chart row keeps of a cell (after its updates): the list columns, bbox and coverage (the same from a fully read cell or its index). */
 export interface CellMeta {
   edition: number | null;
   update: number | null;
@@ -21,7 +21,7 @@ export function formatIsoDate(value: string | null | undefined): string | null {
 }
 
 /** The data coverage (M_COVR with CATCOV=1) as one MultiPolygon, so the map can draw it without re-reading. */
-function readCoverage(ds: S57Dataset): CellMeta['coverage'] {
+function readCoverage(ds: S57Dataset | CellIndex): CellMeta['coverage'] {
   const polygons: unknown[] = [];
   for (const f of geoJSONFeatures(ds, { classes: ['M_COVR'] })) {
     if (String(f.properties?.CATCOV ?? '') !== '1' || !f.geometry) continue;
@@ -31,7 +31,7 @@ function readCoverage(ds: S57Dataset): CellMeta['coverage'] {
   return polygons.length > 0 ? { type: 'MultiPolygon', coordinates: polygons } : null;
 }
 
-export function describeCell(ds: S57Dataset, catalogLongName?: string): CellMeta {
+export function describeCell(ds: S57Dataset | CellIndex, catalogLongName?: string): CellMeta {
   const info = getCellInfo(ds);
   return {
     edition: info.edition,

@@ -1,13 +1,14 @@
 import {
-  applyUpdates,
   crc32,
   crcMatches,
   formatCrc,
+  indexCell,
   readCatalog,
-  readS57,
   S57Error,
+  scanS57,
   type CatalogEntry,
-  type S57Dataset,
+  type CellIndex,
+  type ScannedS57,
 } from '@chartroom/s57';
 import type { ChartCompareRow, ChartError } from '@chartroom/contracts/charts';
 import type { ChartDbRow } from '../../db/schema/index.js';
@@ -59,8 +60,13 @@ function updateError(file: string, err: unknown): ChartError {
   return { code: 'unreadable', message: err instanceof Error ? err.message : String(err), params };
 }
 
-async function readCell(blobs: BlobStore, file: StagedFile): Promise<S57Dataset> {
-  return readS57(await blobs.read(file.key), { fileName: file.name });
+/**
+ * One cell file, checked as fully as `readS57` checks it (every record decoded once, same errors),
+ * but kept only as its record index: the review holds a few times the file's size, not the
+ * dozens of MB of a fully decoded cell, and the cell described from it is the same.
+ */
+async function readCell(blobs: BlobStore, file: StagedFile): Promise<ScannedS57> {
+  return scanS57(await blobs.read(file.key), { fileName: file.name }).checkRecords();
 }
 
 const ext = (n: number) => String(n).padStart(3, '0');
@@ -108,11 +114,11 @@ async function compareCell(
   };
   const byNumber = new Map(files.map((f) => [Number(CELL_FILE.exec(f.name)![2]), f]));
   const base = byNumber.get(0);
-  let ds: S57Dataset | null = null;
+  let ds: CellIndex | null = null;
   let chain: StagedFile[] = [];
   if (base) {
     try {
-      ds = await readCell(blobs, base);
+      ds = indexCell(await readCell(blobs, base));
       chain = [base];
     } catch (err) {
       errors.push(readError(base.name, err));
@@ -121,7 +127,7 @@ async function compareCell(
     try {
       const kept = old.blobKeys.map((key) => ({ key, name: key.split('/').pop()! }));
       const [first, ...rest] = await Promise.all(kept.map((f) => readCell(blobs, f)));
-      ds = rest.length > 0 ? applyUpdates(first!, rest) : first!;
+      ds = indexCell(first!, rest);
       chain = kept;
     } catch (err) {
       errors.push({
@@ -155,7 +161,7 @@ async function compareCell(
   } else {
     for (const [, file] of updates) {
       try {
-        ds = applyUpdates(ds, [await readCell(blobs, file)]);
+        ds.applyUpdate(await readCell(blobs, file));
         chain.push(file);
       } catch (err) {
         errors.push(err instanceof S57Error && err.code.startsWith('update') ? updateError(file.name, err) : readError(file.name, err));

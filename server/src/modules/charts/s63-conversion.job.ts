@@ -1,4 +1,4 @@
-import { applyUpdates, readS57, type S57Dataset } from '@chartroom/s57';
+import { indexCell, scanS57, type CellIndex } from '@chartroom/s57';
 import { readExchangeSetFrom } from '@chartroom/s63';
 import type { S63CellStatus, S63CellWarning } from '@chartroom/contracts/charts';
 import type { JobHandler } from '../../jobs/runner.js';
@@ -42,15 +42,16 @@ const fileName = (name: string, update: number) => `${name}.${String(update).pad
 
 /**
  * Reads one decrypted cell with its updates back from the blob store (one cell in memory at a
- * time); a cell whose S-57 cannot be read is reported corrupt.
+ * time, checked as `readS57` checks it but kept as its record index only); a cell whose S-57
+ * cannot be read is reported corrupt.
  */
-async function buildCell(blobs: BlobStore, files: StoredFile[], outcomes: CellOutcome[]): Promise<S57Dataset | null> {
+async function buildCell(blobs: BlobStore, files: StoredFile[], outcomes: CellOutcome[]): Promise<CellIndex | null> {
   try {
     const [base, ...updates] = await Promise.all(
-      files.map(async (f) => readS57(await blobs.read(f.key), { fileName: fileName(f.name, f.update) })),
+      files.map(async (f) => scanS57(await blobs.read(f.key), { fileName: fileName(f.name, f.update) }).checkRecords()),
     );
     if (!base || files[0]!.update !== 0) throw new Error(`the base cell ${files[0]!.name}.000 is not in the exchange set`);
-    return updates.length > 0 ? applyUpdates(base, updates) : base;
+    return indexCell(base, updates);
   } catch (err) {
     for (const o of outcomes) {
       if (o.name === files[0]!.name)

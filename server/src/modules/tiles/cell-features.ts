@@ -1,4 +1,12 @@
-import { attributeByAcronym, geoJSONFeatures, getCellInfo, type AttributeValue, type Feature, type S57Dataset } from '@chartroom/s57';
+import {
+  attributeByAcronym,
+  geoJSONFeatures,
+  getCellInfo,
+  type AttributeValue,
+  type CellIndex,
+  type Feature,
+  type S57Dataset,
+} from '@chartroom/s57';
 
 /** Where a feature's tags keep its layer (the S-57 class acronym); not written as an attribute. */
 export const LAYER_TAG = '\u0000layer';
@@ -37,7 +45,7 @@ function toTagValue(acronym: string, value: AttributeValue): TagValue {
  * The cell's features as GeoJSON for the tile index: attributes by acronym, the cell stamp,
  * `minzoom` from SCAMIN, soundings split into one point per sounding with its `DEPTH`.
  */
-export function* tileFeatures(ds: S57Dataset, stamp: CellStamp): Generator<Feature> {
+export function* tileFeatures(ds: S57Dataset | CellIndex, stamp: CellStamp): Generator<Feature> {
   const bbox = getCellInfo(ds).bbox;
   const midLat = bbox ? (bbox[1] + bbox[3]) / 2 : 0;
   for (const f of geoJSONFeatures(ds)) {

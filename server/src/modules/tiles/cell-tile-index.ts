@@ -1,6 +1,6 @@
 import { geojsonvt, type GeoJSONVT, type VtFeature } from './geojson-vt.js';
-import { getCellInfo, type Feature, type S57Dataset } from '@chartroom/s57';
-import { TILE_EXTENT, tileRange } from './tile-geometry.js';
+import { getCellInfo, type CellIndex, type Feature, type Geometry, type S57Dataset } from '@chartroom/s57';
+import { bboxTouchesTile, TILE_EXTENT, tileRange } from './tile-geometry.js';
 import { tileFeatures, type CellStamp } from './cell-features.js';
 
 /** The deepest zoom tiles are cut at (spec §9: max zoom 18). */
@@ -27,15 +27,59 @@ function countVertices(features: Feature[]): number {
   return n;
 }
 
-/** Builds the tile index of a cell (already read with its updates applied). */
-export function buildCellTileIndex(ds: S57Dataset, stamp: CellStamp): CellTileIndex {
-  const features = [...tileFeatures(ds, stamp)];
+/** A tile z/x/y. */
+export interface TileAddress {
+  z: number;
+  x: number;
+  y: number;
+}
+
+/** The lon/lat box of a geometry's positions, as [west, south, east, north]. */
+function geometryBox(g: Geometry): [number, number, number, number] {
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  const add = (p: readonly number[]) => {
+    if (p[0]! < box[0]) box[0] = p[0]!;
+    if (p[1]! < box[1]) box[1] = p[1]!;
+    if (p[0]! > box[2]) box[2] = p[0]!;
+    if (p[1]! > box[3]) box[3] = p[1]!;
+  };
+  if (g.type === 'Point') add(g.coordinates);
+  else if (g.type === 'MultiPoint' || g.type === 'LineString') g.coordinates.forEach(add);
+  else if (g.type === 'MultiLineString' || g.type === 'Polygon') for (const r of g.coordinates) r.forEach(add);
+  else if (g.type === 'MultiPolygon') for (const p of g.coordinates) for (const r of p) r.forEach(add);
+  return box;
+}
+
+/**
+ * Margin (tile units) around the tiles of a window within which a feature is kept: four times the
+ * index's 64-unit buffer, so every feature geojson-vt could clip into one of the tiles is there.
+ */
+const WINDOW_MARGIN = 256;
+
+/**
+ * Builds the tile index of a cell (already read with its updates applied). With `window`, only for
+ * those tiles: just the features whose box touches one of them are indexed, and nothing is cut in
+ * advance, so a few tiles cost a fraction of the whole cell's index; geojson-vt cuts each feature
+ * on its own, so those tiles are the same as the whole index gives.
+ */
+export function buildCellTileIndex(ds: S57Dataset | CellIndex, stamp: CellStamp, opts: { window?: TileAddress[] } = {}): CellTileIndex {
+  const window = opts.window;
+  // Near the antimeridian geojson-vt wraps features across it: no window there.
+  const windowed = window && !window.some((t) => t.x <= 0 || t.x >= 2 ** t.z - 1);
+  const features: Feature[] = [];
+  for (const f of tileFeatures(ds, stamp)) {
+    if (windowed) {
+      const box = geometryBox(f.geometry!);
+      if (!window.some((t) => bboxTouchesTile(box, t.z, t.x, t.y, WINDOW_MARGIN))) continue;
+    }
+    features.push(f);
+  }
   const vertices = countVertices(features);
   const index = geojsonvt(
     { type: 'FeatureCollection', features },
     { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, tolerance: 3, extent: TILE_EXTENT, buffer: 64 },
   );
-  precut(index, getCellInfo(ds).bbox);
+  if (!window) precut(index, getCellInfo(ds).bbox);
   // Calibrated on US4MD81M and GB4X0000 (heap after a full GC against this estimate, within 20 %).
   const base = 4096 + vertices * 240 + features.length * 400;
   return {

@@ -1,12 +1,12 @@
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { applyUpdates, readS57 } from '@chartroom/s57';
+import { indexCell, scanS57, type CellIndex } from '@chartroom/s57';
 import { readS102 } from '@chartroom/s102';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { listenChartsChanged } from './chart-changes.js';
 import { buildChartSet, type ChartSet, type MapCell, type MapGrid } from './chart-set.js';
-import { buildCellTileIndex, type CellTileIndex } from './cell-tile-index.js';
+import { buildCellTileIndex, type CellTileIndex, type TileAddress } from './cell-tile-index.js';
 import { prepareDepthGrid, renderDepthTile, type DepthGrid } from './s102-tile.js';
 import type { MapChartRow } from './tiles.repository.js';
 import { bboxTouchesTile } from './tile-geometry.js';
@@ -106,6 +106,34 @@ export class TileStore {
     });
   }
 
+  /**
+   * Makes and caches tiles (the warm job's starting view) without keeping whole cell indexes: a
+   * cell those tiles need is indexed for them only (`buildCellTileIndex`'s window: the features
+   * that touch them, nothing cut in advance), unless its whole index is cached already. A whole
+   * index of an approach cell holds about 60 times the cell (US4MD81M: about 200 MB); the
+   * windowed one a few MB. They are kept only while the tiles are made, at most `WARM_BYTES`.
+   */
+  async warmVectorTiles(set: ChartSet, tiles: TileAddress[]): Promise<number> {
+    const windowed = new LRUCache<string, CellTileIndex>({ maxSize: WARM_BYTES, sizeCalculation: (v) => Math.max(1, v.estimateBytes()) });
+    const load = async (cell: MapCell): Promise<CellTileIndex> => {
+      const whole = this.sources.get(`enc:${cell.key}`);
+      if (whole) return whole.value as CellTileIndex;
+      let index = windowed.get(cell.key);
+      if (!index) {
+        index = buildCellTileIndex(await this.readCell(cell), stampOf(cell), { window: tiles });
+        windowed.set(cell.key, index);
+      }
+      return index;
+    };
+    for (const { z, x, y } of tiles) {
+      await this.cached(tileKey(set, 'pbf', z, x, y), async () => {
+        const raw = await makeVectorTile(set, z, x, y, load);
+        return raw ? gzipSync(raw) : null;
+      });
+    }
+    return tiles.length;
+  }
+
   /** Bytes the caches hold by their own estimate (for the benchmark and logs). */
   heldBytes(): { sources: number; tiles: number } {
     return { sources: this.sources.calculatedSize, tiles: this.tiles.calculatedSize };
@@ -119,14 +147,21 @@ export class TileStore {
     return made;
   }
 
+  /**
+   * A stored cell with its updates, checked as `readS57` checks it and kept as its record index:
+   * the features are decoded once, as the tile index takes them.
+   */
+  private async readCell(cell: MapCell): Promise<CellIndex> {
+    const [base, ...updates] = await Promise.all(
+      cell.blobKeys.map(async (k) => scanS57(await this.blobs.read(k), { fileName: basename(k) }).checkRecords()),
+    );
+    return indexCell(base!, updates);
+  }
+
   private async cellIndex(cell: MapCell): Promise<CellTileIndex> {
-    const index = (await this.source(`enc:${cell.key}`, async () => {
-      const [base, ...updates] = await Promise.all(
-        cell.blobKeys.map(async (k) => readS57(await this.blobs.read(k), { fileName: basename(k) })),
-      );
-      const ds = updates.length > 0 ? applyUpdates(base!, updates) : base!;
-      return buildCellTileIndex(ds, { cell: cell.name, band: cell.band, edition: cell.edition, update: cell.update });
-    })) as CellTileIndex;
+    const index = (await this.source(`enc:${cell.key}`, async () =>
+      buildCellTileIndex(await this.readCell(cell), stampOf(cell)),
+    )) as CellTileIndex;
     // The index grows as it cuts tiles: tell the cache its new size.
     this.sources.set(`enc:${cell.key}`, { value: index, bytes: index.estimateBytes() });
     return index;
@@ -152,6 +187,13 @@ export class TileStore {
     }
     return pending;
   }
+}
+
+/** Bytes of windowed cell indexes one warm keeps (several cells overlapping the starting view). */
+const WARM_BYTES = 32 * 1024 * 1024;
+
+function stampOf(cell: MapCell) {
+  return { cell: cell.name, band: cell.band, edition: cell.edition, update: cell.update };
 }
 
 function tileKey(set: ChartSet, kind: string, z: number, x: number, y: number): string {

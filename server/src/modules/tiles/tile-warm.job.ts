@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { mapZoom } from '@chartroom/contracts/map';
 import type { JobHandler } from '../../jobs/runner.js';
-import { finestCell } from './chart-set.js';
+import type { TileAddress } from './cell-tile-index.js';
+import { finestCell, type ChartSet } from './chart-set.js';
 import { tileRange } from './tile-geometry.js';
 import type { TileDeps } from './tiles.service.js';
 import { findChartVersion, listMapCharts } from './tiles.repository.js';
@@ -15,32 +16,39 @@ const WARM_VIEW = [
   { dz: -1, half: [1, 1] },
 ] as const;
 
+/** The tiles of the map's starting view over a chart set: around the finest cell's centre. */
+export function startingViewTiles(set: ChartSet): TileAddress[] {
+  const finest = finestCell(set.cells);
+  if (!finest) return [];
+  const [w, s, e, n] = finest.bbox;
+  const centre: [number, number, number, number] = [(w + e) / 2, (s + n) / 2, (w + e) / 2, (s + n) / 2];
+  const tiles: TileAddress[] = [];
+  for (const { dz, half } of WARM_VIEW) {
+    const z = mapZoom.initial + dz;
+    const { x0, y0 } = tileRange(centre, z);
+    for (let x = x0 - half[0]; x <= x0 + half[0]; x++) {
+      for (let y = y0 - half[1]; y <= y0 + half[1]; y++) {
+        if (x < 0 || y < 0 || x >= 2 ** z || y >= 2 ** z) continue;
+        tiles.push({ z, x, y });
+      }
+    }
+  }
+  return tiles;
+}
+
 /**
  * After an apply: makes the new version's tiles at the map's starting view (the finest chart at
  * zoom 15), so the first map opened after the change draws at once. Making the chart set of the
- * new version also drops the geocontent's tiles of the old one.
+ * new version also drops the geocontent's tiles of the old one. The tiles are made from indexes of
+ * these tiles only (TileStore.warmVectorTiles): the warm does not hold whole cell indexes.
  */
 export function tileWarmJob(deps: TileDeps): JobHandler {
   return async (raw) => {
     const { gcId } = payload.parse(raw);
     const version = await findChartVersion(deps.db, gcId);
     const set = await deps.store.chartSet(gcId, version, () => listMapCharts(deps.db, gcId));
-    const finest = finestCell(set.cells);
-    if (!finest) return { warmed: 0 };
-    const [w, s, e, n] = finest.bbox;
-    const centre: [number, number, number, number] = [(w + e) / 2, (s + n) / 2, (w + e) / 2, (s + n) / 2];
-    let warmed = 0;
-    for (const { dz, half } of WARM_VIEW) {
-      const z = mapZoom.initial + dz;
-      const { x0, y0 } = tileRange(centre, z);
-      for (let x = x0 - half[0]; x <= x0 + half[0]; x++) {
-        for (let y = y0 - half[1]; y <= y0 + half[1]; y++) {
-          if (x < 0 || y < 0 || x >= 2 ** z || y >= 2 ** z) continue;
-          await deps.store.vectorTile(set, z, x, y);
-          warmed += 1;
-        }
-      }
-    }
-    return { warmed };
+    const tiles = startingViewTiles(set);
+    if (tiles.length === 0) return { warmed: 0 };
+    return { warmed: await deps.store.warmVectorTiles(set, tiles) };
   };
 }
