@@ -9,6 +9,7 @@ import { unzipSync } from 'fflate';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAdminUrl, postgresAvailable } from '../test/postgres.js';
 import { startTestS3, type TestS3 } from '../test/s3.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedProvider, seedUser } from './db/seed/factories.js';
@@ -22,25 +23,8 @@ import { multipart, type Part } from './modules/charts/charts.test-helper.js';
 // process), each with a data folder of its own and no JWT_SECRET. Nothing is shared but the
 // database and the store. Multi-process needs PostgreSQL: the machine's, as CI runs it.
 const root = new URL('../../', import.meta.url).pathname;
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** Whether that PostgreSQL answers: without it the test skips, unless REQUIRE_POSTGRES=1 (CI), where it fails. */
-async function postgresAnswers(): Promise<boolean> {
-  const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await probe.connect();
-    await probe.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await probe.end().catch(() => undefined);
-  }
-}
-const hasPostgres = await postgresAnswers();
-if (!hasPostgres && process.env.REQUIRE_POSTGRES === '1') {
-  throw new Error(`REQUIRE_POSTGRES=1 but no PostgreSQL answers at ${new URL(adminUrl).host}`);
-}
+const adminUrl = postgresAdminUrl;
+const hasPostgres = await postgresAvailable();
 const children: ChildProcess[] = [];
 const folders: string[] = [];
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAdminUrl, postgresAvailable } from '../../test/postgres.js';
 import { startTestS3, type TestS3 } from '../../test/s3.js';
 import { openDatabase } from '../db/client.js';
 
@@ -14,23 +15,8 @@ import { openDatabase } from '../db/client.js';
 // database and an S3 server, and a portal started on those signs the demo users in and serves
 // their files. Needs PostgreSQL: skips without it unless REQUIRE_POSTGRES=1 (CI), where it fails.
 const root = new URL('../../../', import.meta.url).pathname;
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresAnswers(): Promise<boolean> {
-  const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await probe.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await probe.end().catch(() => undefined);
-  }
-}
-const hasPostgres = await postgresAnswers();
-if (!hasPostgres && process.env.REQUIRE_POSTGRES === '1') {
-  throw new Error(`REQUIRE_POSTGRES=1 but no PostgreSQL answers at ${new URL(adminUrl).host}`);
-}
+const adminUrl = postgresAdminUrl;
+const hasPostgres = await postgresAvailable();
 
 const { DATABASE_URL: _pg, JWT_SECRET: _jwt, S3_URL: _s3, TEST_BLOB_STORE: _store, DATA_KEY: _key, ...inherited } = process.env;
 const tsx = ['--conditions=@chartroom/source', '--import', 'tsx'];
