@@ -100,16 +100,21 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
 
   const sessionOver = () => new AppError('token_expired', 'Your session has expired: sign in again');
 
+  // What a request's actor is made of; the single and the batched session checks read the same.
+  const accountColumns = {
+    id: users.id,
+    email: users.email,
+    roles: users.roles,
+    currentGcId: users.currentGcId,
+    locale: users.locale,
+    tokenVersion: users.tokenVersion,
+  };
+
   const sessionQuery = () =>
     preparedQuery(db, 'session_actor', (d, name) =>
       d
         .select({
-          id: users.id,
-          email: users.email,
-          roles: users.roles,
-          currentGcId: users.currentGcId,
-          locale: users.locale,
-          tokenVersion: users.tokenVersion,
+          ...accountColumns,
           isRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${sql.placeholder('sid')})`,
         })
         .from(users)
@@ -123,12 +128,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
       d
         .select({
           key: sql<string>`x.key`,
-          id: users.id,
-          email: users.email,
-          roles: users.roles,
-          currentGcId: users.currentGcId,
-          locale: users.locale,
-          tokenVersion: users.tokenVersion,
+          ...accountColumns,
           isRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = x.sid)`,
         })
         .from(
