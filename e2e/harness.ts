@@ -30,7 +30,7 @@ export async function startPortal(env: Partial<Env> = {}): Promise<Portal> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, { PUBLIC_URL: 'http://127.0.0.1', ...env });
   const database = await openDatabase({ url: undefined, dataDir: undefined });
   await database.migrate();
-  await seedDemo(database.db, { extensions: demoExtensions(config) });
+  await seedDemo(database.db, { extensions: await demoExtensions(config) });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { children, freshPostgres, login, root, start, waitFor } from './shared.mjs';
+import { children, cloneDemoUsers, freshPostgres, login, redeemDevice, root, start, waitFor } from './shared.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -20,36 +20,18 @@ const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-function load(url, headers) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-}
+const identities = Number(process.env.BENCH_IDENTITIES ?? 1);
 
-/** A device of the demo user, activated and redeemed as an app does it (demo app 101, test-kit M_KEY). */
-async function redeemDevice(base, userToken) {
-  const { createUserPermit } = await import(join(root, 'packages/s63/dist/index.js'));
-  const deviceId = `BENCH-${Date.now().toString(36)}`;
-  const auth = { 'content-type': 'application/json', authorization: `Bearer ${userToken}` };
-  const activation = await fetch(`${base}/api/installation/activate`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({ deviceId, applicationTypeId: 101, platformId: 1, durationMonths: 12 }),
+/** autocannon on one URL; with several tokens, each request carries the next one in turn. */
+function load(url, headers, tokens = []) {
+  let next = 0;
+  const requests =
+    tokens.length > 1
+      ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }]
+      : undefined;
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds, headers, requests }, (err, result) => (err ? reject(err) : resolve(result)));
   });
-  if (!activation.ok) throw new Error(`activate: ${activation.status} ${await activation.text()}`);
-  const code = (await activation.json()).id;
-  const redeem = await fetch(`${base}/api/app/v1/activations/${code}/redeem`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({
-      deviceId,
-      platformId: 1,
-      applicationTypeId: 101,
-      userPermit: createUserPermit({ hwId: 'BE4C1', mKey: '10121', mId: '10' }),
-    }),
-  });
-  if (!redeem.ok) throw new Error(`redeem: ${redeem.status} ${await redeem.text()}`);
-  return (await redeem.json()).token;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -72,6 +54,10 @@ async function main() {
         LOG_LEVEL: 'info',
         // The device's own per-installation limit would answer 429 at these rates.
         DEVICE_CALLS_PER_MINUTE: '100000000',
+        // Signing in and redeeming BENCH_IDENTITIES accounts and devices.
+        RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+        DEVICE_REDEEMS_PER_MINUTE: '100000',
+        DEVICE_ACTIVATIONS_PER_MINUTE: '100000',
       },
       join(dataDir, 'portal.log'),
     );
@@ -82,14 +68,31 @@ async function main() {
     const gcs = await (await fetch(`${portal}/api/geocontent/`, { headers: { authorization: `Bearer ${providerToken}` } })).json();
     const gcid = gcs[0]?.id;
     const deviceToken = await redeemDevice(portal, userToken);
+    // BENCH_IDENTITIES > 1 (PostgreSQL): as many users, each with the demo user's licences and a
+    // device of its own, so concurrent requests ask for different rows (none can share a read).
+    const userTokens = [userToken];
+    const deviceTokens = [deviceToken];
+    if (identities > 1) {
+      if (!pgDb) throw new Error('BENCH_IDENTITIES needs BENCH_DATABASE_URL (the accounts are cloned in SQL)');
+      for (const email of await cloneDemoUsers(pgDb.url, 'user@demo.test', identities - 1)) {
+        const token = await login(portal, email);
+        userTokens.push(token);
+        deviceTokens.push(await redeemDevice(portal, token));
+      }
+    }
     const targets = [
-      { name: 'GET /users/getprofile (user: licences and installations)', path: '/users/getprofile', token: userToken },
+      { name: 'GET /users/getprofile (user: licences and installations)', path: '/users/getprofile', token: userToken, tokens: userTokens },
       {
         name: `GET /api/providers/getLicenses?gcid=${gcid} (provider)`,
         path: `/api/providers/getLicenses?gcid=${gcid}`,
         token: providerToken,
       },
-      { name: 'GET /api/app/v1/updates (device: its licensed cells)', path: '/api/app/v1/updates', token: deviceToken },
+      {
+        name: 'GET /api/app/v1/updates (device: its licensed cells)',
+        path: '/api/app/v1/updates',
+        token: deviceToken,
+        tokens: deviceTokens,
+      },
     ];
     // The bare server answers each target's exact body, so both sides serialise the same bytes.
     const bodies = {};
@@ -103,13 +106,14 @@ async function main() {
     await waitFor(`${bare}/bare/0`);
 
     console.log(
-      `database: ${pgDb ? 'PostgreSQL' : 'PGlite (embedded)'}; ${connections} connections, ${seconds} s per run, ${rounds} rounds interleaved`,
+      `database: ${pgDb ? 'PostgreSQL' : 'PGlite (embedded)'}; ${connections} connections, ${seconds} s per run, ${rounds} rounds interleaved; ` +
+        `${identities} user(s) and device(s)`,
     );
     const figures = targets.map(() => ({ bare: [], target: [], p99: [], bareP99: [], errors: 0 }));
     for (let r = 0; r < rounds; r++) {
       for (const [i, t] of targets.entries()) {
         const b = await load(`${bare}/bare/${i}`, {});
-        const p = await load(`${portal}${t.path}`, { authorization: `Bearer ${t.token}` });
+        const p = await load(`${portal}${t.path}`, { authorization: `Bearer ${t.token}` }, t.tokens);
         figures[i].bare.push(b.requests.average);
         figures[i].bareP99.push(b.latency.p99);
         figures[i].target.push(p.requests.average);

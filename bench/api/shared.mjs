@@ -1,5 +1,5 @@
 // What bench/api/run.mjs and bench/api/writes.mjs share: child processes killed on exit, waiting
-// for a URL, a fresh PostgreSQL database, and signing in a demo account.
+// for a URL, a fresh PostgreSQL database, signing in a demo account, cloning it, redeeming a device.
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,4 +58,72 @@ export async function login(base, email) {
   });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
   return (await res.json()).token;
+}
+
+/** A device of a user, activated and redeemed as an app does it (demo app 101, test-kit M_KEY). */
+export async function redeemDevice(base, userToken) {
+  const { createUserPermit } = await import(join(root, 'packages/s63/dist/index.js'));
+  const deviceId = `BENCH-${Date.now().toString(36)}`;
+  const auth = { 'content-type': 'application/json', authorization: `Bearer ${userToken}` };
+  const activation = await fetch(`${base}/api/installation/activate`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ deviceId, applicationTypeId: 101, platformId: 1, durationMonths: 12 }),
+  });
+  if (!activation.ok) throw new Error(`activate: ${activation.status} ${await activation.text()}`);
+  const code = (await activation.json()).id;
+  const redeem = await fetch(`${base}/api/app/v1/activations/${code}/redeem`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      deviceId,
+      platformId: 1,
+      applicationTypeId: 101,
+      userPermit: createUserPermit({ hwId: 'BE4C1', mKey: '10121', mId: '10' }),
+    }),
+  });
+  if (!redeem.ok) throw new Error(`redeem: ${redeem.status} ${await redeem.text()}`);
+  return (await redeem.json()).token;
+}
+
+/**
+ * `count` copies of a demo account on a PostgreSQL database (its password and its licences, without
+ * their installations): bench-1@…, bench-2@…; returns their e-mails.
+ */
+export async function cloneDemoUsers(url, email, count) {
+  const pg = createRequire(join(root, 'server/package.json'))('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const columns = async (table) =>
+    (
+      await c.query(
+        `select column_name from information_schema.columns
+          where table_schema = current_schema() and table_name = $1 and column_name <> 'id' and is_generated = 'NEVER'
+            and identity_generation is null order by ordinal_position`,
+        [table],
+      )
+    ).rows.map((r) => r.column_name);
+  const userColumns = await columns('users');
+  const licenseColumns = await columns('licenses');
+  const quoted = (cols) => cols.map((x) => `"${x}"`).join(', ');
+  const emails = [];
+  try {
+    for (let i = 1; i <= count; i++) {
+      const copy = email.replace('@', `+bench-${i}@`);
+      const source = userColumns.map((x) => (x === 'email' ? '$2' : `"${x}"`)).join(', ');
+      const { rows } = await c.query(
+        `insert into users (${quoted(userColumns)}) select ${source} from users where email = $1 returning id`,
+        [email, copy],
+      );
+      const fromLicense = licenseColumns.map((x) => (x === 'user_id' ? '$2' : `l."${x}"`)).join(', ');
+      await c.query(
+        `insert into licenses (${quoted(licenseColumns)}) select ${fromLicense} from licenses l join users u on u.id = l.user_id where u.email = $1`,
+        [email, rows[0].id],
+      );
+      emails.push(copy);
+    }
+  } finally {
+    await c.end();
+  }
+  return emails;
 }

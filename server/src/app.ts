@@ -130,7 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('config', config);
   const processes = new ProcessRegistry({ db, log: app.log });
-  const blobStore = openBlobStore(config, processes.id);
+  const blobStore = await openBlobStore(config, processes.id);
   app.decorate('blobs', blobStore);
   app.decorate('processes', processes);
 
@@ -182,7 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes, { db });
   await app.register(providerRoutes, { db });
   await app.register(distributorRoutes, { db });
-  await app.register(activationRoutes, { db });
+  await app.register(activationRoutes, { db, perMinute: config.DEVICE_ACTIVATIONS_PER_MINUTE });
   await app.register(geocontentRoutes, { db, tiles });
   await app.register(tileRoutes, { deps: tiles });
   await app.register(ntmRoutes, { db });

@@ -109,6 +109,8 @@ const envSchema = z.object({
   DEVICE_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Code redemptions per address and minute (guessing codes is the attack). */
   DEVICE_REDEEMS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Activation codes made per address and minute. */
+  DEVICE_ACTIVATIONS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   DEVICE_SWAPS_PER_LICENSE: z.coerce.number().int().min(0).default(3),
   DEVICE_SWAP_PERIOD_DAYS: z.coerce.number().int().positive().default(30),
   /** Let webhooks call loopback and private addresses (development and tests only). */

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   // Several processes may start together: migrations and the demo seed run under one advisory lock.
   await database.exclusive('migrate', async () => {
     await database.migrate();
-    if (config.SEED_DEMO) await seedDemo(database.db, { extensions: demoExtensions(config) });
+    if (config.SEED_DEMO) await seedDemo(database.db, { extensions: await demoExtensions(config) });
   });
 
   const app = await buildApp({ config, database });

@@ -178,6 +178,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    registerReadCache(db, new ReadCache(false, 0, true));
     const url = opts.url;
     return {
       db,

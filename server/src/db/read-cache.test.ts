@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './schema/index.js';
 import { seedProvider } from './seed/factories.js';
 import { seedProduct } from './seed/licensing-demo.js';
-import { isReadOnlyStatement, readCacheOf } from './read-cache.js';
+import { isReadOnlyStatement, presentOnce, ReadCache, readCacheOf } from './read-cache.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 
 describe('which statements count as writes', () => {
@@ -23,6 +23,72 @@ describe('which statements count as writes', () => {
     ]) {
       expect(isReadOnlyStatement(write), write).toBe(false);
     }
+  });
+});
+
+// PostgreSQL: nothing kept, but concurrent requests for one key share a read that began after each arrived.
+describe('coalesced reads (PostgreSQL)', () => {
+  function deferredLoads() {
+    const started: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+    const load = () => new Promise((resolve, reject) => started.push({ resolve, reject }));
+    return { started, load };
+  }
+
+  it('gives requests that arrive during a read the next read, shared, and never one that began before them', async () => {
+    const cache = new ReadCache(false, 0, true);
+    const { started, load } = deferredLoads();
+    const first = cache.get('k', load);
+    const during = [cache.get('k', load), cache.get('k', load), cache.get('k', load)];
+    expect(started).toHaveLength(1); // the latecomers wait for the read under way to end
+    started[0]!.resolve({ version: 1 });
+    expect(await first).toEqual({ version: 1 });
+    await new Promise((r) => setImmediate(r));
+    expect(started).toHaveLength(2); // one more read, started after all three arrived
+    started[1]!.resolve({ version: 2 });
+    expect(await Promise.all(during)).toEqual([{ version: 2 }, { version: 2 }, { version: 2 }]);
+    // Nothing is kept: the next request reads again.
+    const later = cache.get('k', load);
+    expect(started).toHaveLength(3);
+    started[2]!.resolve({ version: 3 });
+    expect(await later).toEqual({ version: 3 });
+  });
+
+  it('shares a failure only with those who shared the read, and keeps different keys apart', async () => {
+    const cache = new ReadCache(false, 0, true);
+    const { started, load } = deferredLoads();
+    const a = cache.get('a', load);
+    const b = cache.get('b', load);
+    expect(started).toHaveLength(2);
+    started[0]!.reject(new Error('connection lost'));
+    started[1]!.resolve('b1');
+    await expect(a).rejects.toThrow('connection lost');
+    expect(await b).toBe('b1');
+    const again = cache.get('a', load);
+    started[2]!.resolve('a2');
+    expect(await again).toBe('a2');
+  });
+
+  it("freezes what it shares, so one request cannot change another's answer", async () => {
+    const cache = new ReadCache(false, 0, true);
+    const value = await cache.get('k', async () => [{ id: 1 }]);
+    expect(Object.isFrozen(value[0])).toBe(true);
+  });
+
+  it('presents a shared read once, frozen, and rows of one request every time', async () => {
+    let calls = 0;
+    const present = (rows: readonly { id: number }[]) => {
+      calls++;
+      return rows.map((r) => ({ label: `#${r.id}` }));
+    };
+    const shared = await new ReadCache(false, 0, true).get('k', async () => [{ id: 1 }]);
+    const first = presentOnce(shared, present);
+    expect(presentOnce(shared, present)).toBe(first);
+    expect(calls).toBe(1);
+    expect(Object.isFrozen(first[0])).toBe(true);
+    const own = [{ id: 2 }];
+    expect(presentOnce(own, present)).toEqual([{ label: '#2' }]);
+    presentOnce(own, present);
+    expect(calls).toBe(3);
   });
 });
 

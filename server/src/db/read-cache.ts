@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { Batcher } from '../lib/batcher.js';
 
 /**
  * Hot reads (the signed-in account, a device's licences) answered from memory while the database
@@ -11,10 +12,18 @@ import type { PGlite } from '@electric-sql/pglite';
 export class ReadCache {
   private epoch = 0;
   private readonly entries = new Map<string, { epoch: number; value: unknown }>();
+  private readonly flights = new Map<string, { running: Promise<unknown>; next: Promise<unknown> | null }>();
+  private readonly batchers = new Map<string, Batcher<unknown, unknown>>();
 
+  /**
+   * `enabled`: keep values in memory under the write epoch (embedded PGlite). `coalesce` (PostgreSQL,
+   * where other processes write): keep nothing, but let concurrent requests for one key share a read
+   * that started after they all arrived, so each answer is still read after its request came in.
+   */
   constructor(
     readonly enabled: boolean,
     private readonly maxEntries = 10_000,
+    private readonly coalesce = false,
   ) {}
 
   /** Called for every statement that may write, before it runs and after it has finished. */
@@ -24,7 +33,7 @@ export class ReadCache {
   }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
+    if (!this.enabled) return this.coalesce ? (this.shared(key, load) as Promise<T>) : load();
     const hit = this.entries.get(key);
     if (hit && hit.epoch === this.epoch) return hit.value as T;
     const epoch = this.epoch;
@@ -36,6 +45,71 @@ export class ReadCache {
     }
     return value;
   }
+
+  /**
+   * A read of one key of a family that PostgreSQL can answer for many keys in one statement
+   * (`loadMany`, one entry per key it found): there, the keys that concurrent requests ask for are
+   * read together, each batch starting after its requests arrived (lib/batcher.ts). From memory under
+   * the epoch on PGlite (`loadOne`), and `loadOne` as it is inside a transaction.
+   */
+  async getBatched<K, V>(
+    family: string,
+    key: K,
+    loadOne: () => Promise<V>,
+    loadMany: (keys: K[]) => Promise<Map<K, V>>,
+  ): Promise<V | undefined> {
+    if (this.enabled || !this.coalesce) return this.get(`${family}:${String(key)}`, loadOne);
+    let batcher = this.batchers.get(family) as Batcher<K, V> | undefined;
+    if (!batcher) {
+      batcher = new Batcher<K, V>(async (keys) => {
+        const values = await loadMany(keys);
+        for (const v of values.values()) deepFreeze(v);
+        return values;
+      });
+      this.batchers.set(family, batcher as Batcher<unknown, unknown>);
+    }
+    return batcher.load(key);
+  }
+
+  /**
+   * A read of `key` shared by every request that asks while none of the same key is under way, or
+   * while one is: a read already under way may have started before this request arrived, so the
+   * request waits for it to end and then shares the next read with all who came meanwhile.
+   */
+  private shared(key: string, load: () => Promise<unknown>): Promise<unknown> {
+    const flight = this.flights.get(key);
+    if (!flight) return this.launch(key, load);
+    flight.next ??= flight.running.then(ignore, ignore).then(() => this.launch(key, load));
+    return flight.next;
+  }
+
+  private launch(key: string, load: () => Promise<unknown>): Promise<unknown> {
+    const flight = { running: load().then(deepFreeze), next: null as Promise<unknown> | null };
+    this.flights.set(key, flight);
+    const settle = () => {
+      if (this.flights.get(key) === flight && !flight.next) this.flights.delete(key);
+    };
+    flight.running.then(settle, settle);
+    return flight.running;
+  }
+}
+
+const ignore = () => undefined;
+
+const presentations = new WeakMap<object, Map<(rows: never) => unknown, unknown>>();
+
+/**
+ * What a shared read's rows (frozen: from the cache or a shared statement) present as, worked out
+ * once per read rather than once per request; frozen in turn. Rows that are not shared are
+ * presented every time.
+ */
+export function presentOnce<T extends object, R>(rows: T, present: (rows: T) => R): R {
+  if (!Object.isFrozen(rows)) return present(rows);
+  let byPresenter = presentations.get(rows);
+  if (!byPresenter) presentations.set(rows, (byPresenter = new Map()));
+  if (!byPresenter.has(present as (rows: never) => unknown))
+    byPresenter.set(present as (rows: never) => unknown, deepFreeze(present(rows)));
+  return byPresenter.get(present as (rows: never) => unknown) as R;
 }
 
 /** Cached values are shared between requests: freezing makes an accidental mutation throw. */
@@ -82,7 +156,7 @@ export function trackWrites(client: PGlite, cache: ReadCache): void {
 const caches = new WeakMap<object, ReadCache>();
 const uncached = new ReadCache(false);
 
-/** The read cache of a database handle; a transaction or a PostgreSQL handle gets none. */
+/** The read cache of a database handle; a transaction gets none, a PostgreSQL handle one that only coalesces. */
 export function readCacheOf(db: object): ReadCache {
   return caches.get(db) ?? uncached;
 }

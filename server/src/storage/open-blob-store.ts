@@ -1,8 +1,12 @@
 import type { Config } from '../config.js';
 import { LocalBlobStore, type BlobStore } from './blob-store.js';
-import { S3BlobStore } from './s3-blob-store.js';
 
-/** The configured blob store: S3 with S3_URL, else DATA_DIR/blobs. Call prepare() before the first write. */
-export function openBlobStore(config: Pick<Config, 's3' | 'dataDir'>, owner?: string): BlobStore {
-  return config.s3 ? new S3BlobStore(config.s3) : new LocalBlobStore(`${config.dataDir}/blobs`, owner);
+/**
+ * The configured blob store: S3 with S3_URL, else DATA_DIR/blobs. Call prepare() before the first
+ * write. The S3 client (about 20 MB of memory once loaded) is loaded only when S3 is configured.
+ */
+export async function openBlobStore(config: Pick<Config, 's3' | 'dataDir'>, owner?: string): Promise<BlobStore> {
+  if (!config.s3) return new LocalBlobStore(`${config.dataDir}/blobs`, owner);
+  const { S3BlobStore } = await import('./s3-blob-store.js');
+  return new S3BlobStore(config.s3);
 }

@@ -9,7 +9,7 @@ try {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
-  const seeded = await seedDemo(database.db, { reset, extensions: demoExtensions(config) });
+  const seeded = await seedDemo(database.db, { reset, extensions: await demoExtensions(config) });
   console.log(seeded ? 'Demo data seeded.' : 'Demo accounts already exist: use --reset to re-create them.');
   await database.close();
 } catch (err) {

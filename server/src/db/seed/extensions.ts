@@ -9,9 +9,9 @@ import { seedLicensingDemo } from './licensing-demo.js';
 import { seedOrdersDemo } from './orders-demo.js';
 
 /** Demo data each feature module adds on top of the accounts. */
-export function demoExtensions(config: Config): DemoExtension[] {
+export async function demoExtensions(config: Config): Promise<DemoExtension[]> {
   // The demo's files go where the portal keeps its files: the data folder, or the S3 bucket.
-  const blobs = openBlobStore(config);
+  const blobs = await openBlobStore(config);
   return [
     () => blobs.prepare(),
     seedCatalogDataDemo(blobs),

@@ -13,7 +13,7 @@ export function generateActivationCode(): string {
   return [...randomBytes(16)].map((b) => codeAlphabet[b % 32]).join('');
 }
 
-export const activationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const activationRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number }> = async (app, { db, perMinute }) => {
   app.post(
     '/api/installation/activate',
     {
@@ -21,7 +21,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       onRequest: async function (request, reply) {
         if (request.headers.authorization) await app.authenticate.call(this, request, reply);
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['devices'],
         summary: 'Activate a device: returns the activation code',

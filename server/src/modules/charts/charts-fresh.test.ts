@@ -141,7 +141,7 @@ describe('chart ingestion with cells written by packages/s57', () => {
   });
 
   it('seeds the demo geocontent with the demo harbour collection', async () => {
-    await seedDemo(t.database.db, { extensions: demoExtensions(t.app.config) });
+    await seedDemo(t.database.db, { extensions: await demoExtensions(t.app.config) });
     const demo = (await findUserByEmail(t.database.db, 'provider@demo.test'))!;
     const headers = { authorization: `Bearer ${t.app.signToken(demo)}` };
     const me = (await t.app.inject({ method: 'GET', url: '/providers/me', headers })).json();

@@ -10,7 +10,7 @@ describe('device API on the demo data', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    await seedDemo(t.database.db, { extensions: demoExtensions(t.app.config) });
+    await seedDemo(t.database.db, { extensions: await demoExtensions(t.app.config) });
   });
   afterAll(() => t.close());
 

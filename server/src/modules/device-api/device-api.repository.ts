@@ -60,7 +60,7 @@ export async function linkInstallation(db: DbOrTx, registrationId: number, insta
  * A live registration by its token hash, with its installations' licences, in one query (every
  * device call starts here, so it is kept to one round trip).
  */
-export function findDeviceByToken(db: DbOrTx, tokenHash: string | Placeholder) {
+export function findDeviceByToken(db: DbOrTx, tokenHash: string | Placeholder, manyTokens = false) {
   return db
     .select({
       registration: deviceRegistrations,
@@ -75,7 +75,12 @@ export function findDeviceByToken(db: DbOrTx, tokenHash: string | Placeholder) {
     .leftJoin(licenses, eq(licenses.id, installations.licenseId))
     .leftJoin(products, eq(products.id, licenses.productId))
     .leftJoin(geocontents, eq(geocontents.id, products.geocontentId))
-    .where(and(eq(deviceRegistrations.tokenHash, tokenHash), isNull(deviceRegistrations.revokedAt)))
+    .where(
+      and(
+        manyTokens ? sql`${deviceRegistrations.tokenHash} = any(${tokenHash}::text[])` : eq(deviceRegistrations.tokenHash, tokenHash),
+        isNull(deviceRegistrations.revokedAt),
+      ),
+    )
     .orderBy(installations.id);
 }
 
@@ -106,26 +111,46 @@ export function findDeviceByTokenPrepared(db: Db, tokenHash: string) {
   });
 }
 
-/** The ENC cells of some geocontents changed after a time (only what an update check answers with). */
-export async function listEncCellsChangedSince(db: DbOrTx, geocontentIds: number[], since: Date) {
-  if (geocontentIds.length === 0) return [];
-  return db
-    .select({ chart: deliveryCellColumns, geocontentId: chartCollections.geocontentId })
-    .from(charts)
-    .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
-    .where(and(inArray(chartCollections.geocontentId, geocontentIds), eq(chartCollections.kind, 'enc'), gt(charts.updatedAt, since)))
-    .orderBy(charts.name);
+/** The devices of several tokens at once (`findDeviceByToken` for each), by token hash. */
+export async function findDevicesByTokensPrepared(db: Db, tokenHashes: string[]) {
+  const rows = await preparedQuery(db, 'devices_by_tokens', (d, name) =>
+    findDeviceByToken(d, sql.placeholder('tokenHashes'), true).prepare(name),
+  ).execute({ tokenHashes });
+  const byToken = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const list = byToken.get(row.registration.tokenHash);
+    if (list) list.push(row);
+    else byToken.set(row.registration.tokenHash, [row]);
+  }
+  return byToken;
 }
 
-/** The applied ENC cells of some geocontents. */
-export async function listEncCells(db: DbOrTx, geocontentIds: number[]) {
+/**
+ * The ENC cells of some geocontents, with `since` only those changed after it (what an update check
+ * answers with). Prepared once per database: every update check of every device reads it.
+ */
+export async function listEncCells(db: Db, geocontentIds: number[], since?: Date) {
   if (geocontentIds.length === 0) return [];
-  return db
-    .select({ chart: deliveryCellColumns, geocontentId: chartCollections.geocontentId })
-    .from(charts)
-    .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
-    .where(and(inArray(chartCollections.geocontentId, geocontentIds), eq(chartCollections.kind, 'enc')))
-    .orderBy(charts.name);
+  const ofGeocontents = sql`${chartCollections.geocontentId} = any(${sql.placeholder('gcIds')}::integer[])`;
+  const query = (name: string, changed: boolean) =>
+    preparedQuery(db, name, (d, n) =>
+      d
+        .select({ chart: deliveryCellColumns, geocontentId: chartCollections.geocontentId })
+        .from(charts)
+        .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
+        .where(
+          and(
+            ofGeocontents,
+            eq(chartCollections.kind, 'enc'),
+            changed ? sql`${charts.updatedAt} > ${sql.placeholder('since')}::timestamptz` : undefined,
+          ),
+        )
+        .orderBy(charts.name)
+        .prepare(n),
+    );
+  return since
+    ? query('enc_cells_since', true).execute({ gcIds: geocontentIds, since: since.toISOString() })
+    : query('enc_cells', false).execute({ gcIds: geocontentIds });
 }
 
 /** Which of these cell names exist anywhere (to tell "not licensed" from "unknown"). */

@@ -4,7 +4,7 @@ import { readCacheOf } from '../../db/read-cache.js';
 import type { DeviceRegistrationRow } from '../../db/schema/index.js';
 import type { DeliveryCell } from './device-api.repository.js';
 import { AppError } from '../../errors.js';
-import { findDeviceByTokenPrepared, listEncCells, listEncCellsChangedSince } from './device-api.repository.js';
+import { findDeviceByTokenPrepared, findDevicesByTokensPrepared, listEncCells } from './device-api.repository.js';
 import { hashDeviceToken, readDeviceToken } from './device-token.js';
 
 export interface DeviceLicense {
@@ -39,7 +39,14 @@ export function deviceAuthenticator(db: Db) {
     if (!token) throw new AppError('unauthorized', 'A device token is required: redeem an activation code first');
     const tokenHash = hashDeviceToken(token);
     // From the read cache while nothing was written since (embedded database; a revocation is a write).
-    const rows = await readCacheOf(db).get(`device:${tokenHash}`, () => findDeviceByTokenPrepared(db, tokenHash));
+    // On PostgreSQL the tokens of concurrent calls are read together, one statement per batch.
+    const rows =
+      (await readCacheOf(db).getBatched(
+        'device',
+        tokenHash,
+        () => findDeviceByTokenPrepared(db, tokenHash),
+        (hashes) => findDevicesByTokensPrepared(db, hashes),
+      )) ?? [];
     const registration = rows[0]?.registration;
     const held = rows.flatMap((r) =>
       r.installation && r.license && r.product ? [{ ...r, installation: r.installation, license: r.license, product: r.product }] : [],
@@ -91,7 +98,7 @@ export async function listLicensedCells(db: Db, device: DeviceContext, changedSi
   const cache = readCacheOf(db);
   const gcKey = [...gcIds].sort((a, b) => a - b).join(',');
   const rows = changedSince
-    ? await cache.get(`enc-cells:${gcKey}:since:${changedSince.toISOString()}`, () => listEncCellsChangedSince(db, gcIds, changedSince))
+    ? await cache.get(`enc-cells:${gcKey}:since:${changedSince.toISOString()}`, () => listEncCells(db, gcIds, changedSince))
     : await cache.get(`enc-cells:${gcKey}`, () => listEncCells(db, gcIds));
   for (const { chart, geocontentId } of rows) {
     if (chart.edition === null || chart.blobKeys.length === 0) continue;

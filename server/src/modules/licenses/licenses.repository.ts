@@ -70,7 +70,7 @@ export interface InstallationJson {
  * A user's licences with product, geocontent and installations, oldest first: one round trip (the
  * installations aggregated per licence by the database), since the profile is read on every poll.
  */
-export function listLicensesOfUser(db: DbOrTx, userId: number | Placeholder) {
+export function listLicensesOfUser(db: DbOrTx, userId: number | Placeholder, manyUsers = false) {
   return db
     .select({
       license: licenses,
@@ -84,7 +84,7 @@ export function listLicensesOfUser(db: DbOrTx, userId: number | Placeholder) {
     .from(licenses)
     .innerJoin(products, eq(products.id, licenses.productId))
     .innerJoin(geocontents, eq(geocontents.id, products.geocontentId))
-    .where(eq(licenses.userId, userId))
+    .where(manyUsers ? sql`${licenses.userId} = any(${userId}::integer[])` : eq(licenses.userId, userId))
     .orderBy(asc(licenses.issuedAt), asc(licenses.id));
 }
 
@@ -93,6 +93,20 @@ export function listLicensesOfUserPrepared(db: Db, userId: number) {
   return preparedQuery(db, 'licenses_of_user', (d, name) => listLicensesOfUser(d, sql.placeholder('userId')).prepare(name)).execute({
     userId,
   });
+}
+
+/** The licences of several users at once (`listLicensesOfUser` for each), by user id. */
+export async function listLicensesOfUsersPrepared(db: Db, userIds: number[]) {
+  const rows = await preparedQuery(db, 'licenses_of_users', (d, name) =>
+    listLicensesOfUser(d, sql.placeholder('userIds'), true).prepare(name),
+  ).execute({ userIds });
+  const byUser = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const list = byUser.get(row.license.userId);
+    if (list) list.push(row);
+    else byUser.set(row.license.userId, [row]);
+  }
+  return byUser;
 }
 
 /** Licences a distributor issued for one product. */

@@ -3,7 +3,7 @@ import type { PermitStatus } from '@chartroom/contracts/constants';
 import { licenseIssueRefusal } from '@chartroom/contracts/policies/licenses.policy';
 import type { UserLicense } from '@chartroom/contracts/users';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { readCacheOf } from '../../db/read-cache.js';
+import { presentOnce, readCacheOf } from '../../db/read-cache.js';
 import type { ProductRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import { addMonths } from '../../lib/dates.js';
@@ -19,6 +19,7 @@ import {
   insertLicense,
   listLicensesOfGeocontentPrepared,
   listLicensesOfUserPrepared,
+  listLicensesOfUsersPrepared,
 } from './licenses.repository.js';
 
 /**
@@ -135,12 +136,24 @@ export async function listProviderLicenses(opts: { db: Db; actor: Actor; gcId: n
     const gc = await requireOwnedGeocontent(db, actor, gcId);
     return listLicensesOfGeocontentPrepared(db, gc.id);
   });
-  return rows.map(toPublisherLicense);
+  return presentOnce(rows, presentPublisherLicenses);
 }
+
+const presentPublisherLicenses = (rows: readonly Parameters<typeof toPublisherLicense>[0][]) => rows.map(toPublisherLicense);
 
 /** The `listLicenses` hook of `/users/getprofile`: the user's licences with installations. */
 export async function listUserLicenses(db: Db, userId: number): Promise<UserLicense[]> {
-  const rows = await readCacheOf(db).get(`licenses-of-user:${userId}`, () => listLicensesOfUserPrepared(db, userId));
+  const rows =
+    (await readCacheOf(db).getBatched(
+      'licenses-of-user',
+      userId,
+      () => listLicensesOfUserPrepared(db, userId),
+      (ids) => listLicensesOfUsersPrepared(db, ids),
+    )) ?? [];
+  return presentOnce(rows, presentUserLicenses);
+}
+
+function presentUserLicenses(rows: Awaited<ReturnType<typeof listLicensesOfUserPrepared>>): UserLicense[] {
   return rows.map(({ license, product, geocontent, installations }) => ({
     id: license.id,
     product: {
