@@ -61,7 +61,10 @@ async function openBackend(kind) {
   const u = new URL(pgUrl);
   u.pathname = `/${name}`;
   return {
-    database: await openDatabase({ url: u.toString() }),
+    database: await openDatabase({
+      url: u.toString(),
+      poolSize: process.env.BENCH_POOL_SIZE ? Number(process.env.BENCH_POOL_SIZE) : undefined,
+    }),
     drop: async () => {
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();

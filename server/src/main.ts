@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
   // Several processes may start together: migrations and the demo seed run under one advisory lock.
   await database.exclusive('migrate', async () => {
     await database.migrate();

@@ -174,9 +174,14 @@ function claimFolder(dir: string): () => void {
 }
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory). */
-export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | undefined }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  /** PostgreSQL connections (default 10). */
+  poolSize?: number | undefined;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     registerReadCache(db, new ReadCache(false, 0, true));
     const url = opts.url;

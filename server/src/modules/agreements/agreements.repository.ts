@@ -139,11 +139,17 @@ export async function linkRateProduct(db: DbOrTx, rateProduct: string, productId
  * (every application and currency: at most 30 rows an agreement). Undefined when the user has no
  * such installation.
  */
-export async function findOrderContext(db: DbOrTx, userId: number, installationId: number) {
+export async function findOrderContext(db: DbOrTx, userId: number, installationId: number, agreementId?: number) {
   const rows = await db
     .select({ installation: userInstallations, agreement: agreements, rate: agreementRates })
     .from(userInstallations)
-    .leftJoin(agreementInstallations, eq(agreementInstallations.installationId, userInstallations.id))
+    .leftJoin(
+      agreementInstallations,
+      and(
+        eq(agreementInstallations.installationId, userInstallations.id),
+        agreementId === undefined ? undefined : eq(agreementInstallations.agreementId, agreementId),
+      ),
+    )
     .leftJoin(agreements, eq(agreements.id, agreementInstallations.agreementId))
     .leftJoin(agreementRates, eq(agreementRates.agreementId, agreements.id))
     .where(and(eq(userInstallations.id, installationId), eq(userInstallations.userId, userId)));
@@ -175,10 +181,17 @@ const orderContextQuery = (db: Db) =>
     d
       .select({ key: sql<string>`x.key`, installation: userInstallations, agreement: agreements, rate: agreementRates })
       .from(
-        sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('users')}::integer[], ${sql.placeholder('installations')}::integer[]) AS x (key, user_id, installation_id)`,
+        sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('users')}::integer[], ${sql.placeholder('installations')}::integer[],
+                   ${sql.placeholder('agreements')}::integer[]) AS x (key, user_id, installation_id, agreement_id)`,
       )
       .innerJoin(userInstallations, and(eq(userInstallations.id, sql`x.installation_id`), eq(userInstallations.userId, sql`x.user_id`)))
-      .leftJoin(agreementInstallations, eq(agreementInstallations.installationId, userInstallations.id))
+      .leftJoin(
+        agreementInstallations,
+        and(
+          eq(agreementInstallations.installationId, userInstallations.id),
+          sql`(x.agreement_id IS NULL OR ${agreementInstallations.agreementId} = x.agreement_id)`,
+        ),
+      )
       .leftJoin(agreements, eq(agreements.id, agreementInstallations.agreementId))
       .leftJoin(agreementRates, eq(agreementRates.agreementId, agreements.id))
       .prepare(name),
@@ -189,19 +202,21 @@ const orderContextBatchers = new WeakMap<Db, Batcher<string, OrderContext>>();
 /**
  * findOrderContext for concurrent orders together on PostgreSQL: the contexts asked for while one
  * query is on its way are read by the next, in one query (lib/batcher.ts; never older than the
- * request). Key `userId:installationId`.
+ * request). Key `userId:installationId:agreementId`. With an agreement named, only that one is read
+ * (with its rates): an installation keeps the agreements it was ever on, and an order needs one.
  */
-export function loadOrderContext(db: Db, userId: number, installationId: number): Promise<OrderContext | undefined> {
+export function loadOrderContext(db: Db, userId: number, installationId: number, agreementId?: number): Promise<OrderContext | undefined> {
   // Embedded PGlite has no round trip to save (and runs one statement at a time anyway).
-  if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) return findOrderContext(db, userId, installationId);
+  if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) return findOrderContext(db, userId, installationId, agreementId);
   let batcher = orderContextBatchers.get(db);
   if (!batcher) {
     batcher = new Batcher(async (keys) => {
-      const pairs = keys.map((key) => key.split(':').map(Number) as [number, number]);
+      const parts = keys.map((key) => key.split(':'));
       const rows = await orderContextQuery(db).execute({
         keys,
-        users: pairs.map((p) => p[0]),
-        installations: pairs.map((p) => p[1]),
+        users: parts.map((p) => Number(p[0])),
+        installations: parts.map((p) => Number(p[1])),
+        agreements: parts.map((p) => (p[2] ? Number(p[2]) : null)),
       });
       const byKey = new Map<string, OrderContextRow[]>();
       for (const { key, ...row } of rows) {
@@ -213,5 +228,5 @@ export function loadOrderContext(db: Db, userId: number, installationId: number)
     });
     orderContextBatchers.set(db, batcher);
   }
-  return batcher.load(`${userId}:${installationId}`);
+  return batcher.load(`${userId}:${installationId}:${agreementId ?? ''}`);
 }

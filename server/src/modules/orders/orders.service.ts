@@ -62,12 +62,12 @@ async function replay(db: Db, actor: Actor, key: string, hash: string): Promise<
   return presentOrder(existing, actor.email, await listOrderItems(db, [existing.id]));
 }
 
-async function requireOrderContext(db: Db, userId: number, installationId: number) {
+async function requireOrderContext(db: Db, userId: number, installationId: number, agreementId: number | undefined) {
   // Read together with the other orders in flight (one query per batch).
-  let found = await loadOrderContext(db, userId, installationId);
+  let found = await loadOrderContext(db, userId, installationId, agreementId);
   if (!found) {
     await syncUserInstallations(db, userId);
-    found = await findOrderContext(db, userId, installationId);
+    found = await findOrderContext(db, userId, installationId, agreementId);
   }
   if (!found) throw notFound('installation');
   return found;
@@ -124,8 +124,8 @@ async function prepareOrder({ db, actor, input, payments }: CreateOrderOptions) 
     throw new AppError('payments_not_configured', 'YooMoney payments are not configured on this portal', {
       params: { method: 'YooMoney' },
     });
-  // One query: the installation, its agreements and their rates.
-  const { installation, agreements } = await requireOrderContext(db, actor.id, input.installationId);
+  // One query: the installation, its agreements (only the one named, when it names one) and their rates.
+  const { installation, agreements } = await requireOrderContext(db, actor.id, input.installationId, input.agreementId);
   const agreementId = resolveAgreementId([...agreements.keys()], input.agreementId);
   const application = applicationOf(installation);
   const agreement = agreements.get(agreementId)!;
