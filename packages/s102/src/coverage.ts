@@ -1,6 +1,6 @@
 // The BathymetryCoverage feature: its first instance's grid description (origin, spacing, point
 // counts), the Group_001/values dataset, and the fill value declared in Group_F.
-import h5wasm from 'h5wasm/node';
+import { h5 } from './h5-file.js';
 import type { Dataset, Group } from 'h5wasm/node';
 import { S102Error } from './errors.js';
 import { findDataset, findGroup, numberAttr, type Issues } from './h5-lookup.js';
@@ -62,7 +62,7 @@ function findInstance(feature: Group, issues: Issues): Group | null {
   if (exact) return exact;
   const name = feature.keys().find((k) => /^bathymetrycoverage\.\d+$/i.test(k));
   const child = name === undefined ? null : feature.get(name);
-  return child instanceof h5wasm.Group ? child : null;
+  return child instanceof h5().Group ? child : null;
 }
 
 export interface FillValues {

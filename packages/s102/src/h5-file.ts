@@ -1,8 +1,8 @@
 // Opening HDF5 files with h5wasm: a signature check first (h5wasm does not throw on a non-HDF5
 // file, it prints a diagnostic and returns an invalid id), and always closing what was opened.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import h5wasm from 'h5wasm/node';
 import type { File as H5File } from 'h5wasm/node';
+import type H5wasmDefault from 'h5wasm/node';
 import { S102Error } from './errors.js';
 
 export type { H5File };
@@ -38,9 +38,33 @@ function readSignatureWindow(path: string): Uint8Array {
   return buf;
 }
 
+type H5wasm = typeof H5wasmDefault;
+let loaded: Promise<H5wasm> | undefined;
+let h5wasm: H5wasm | undefined;
+
+/**
+ * h5wasm, loaded on the first file opened: its WebAssembly instance takes memory from the moment it
+ * is imported, and a process that never reads an S-102 file (a portal that serves other charts) should
+ * not pay for it.
+ */
+function loadH5wasm(): Promise<H5wasm> {
+  loaded ??= import('h5wasm/node').then(async (m) => {
+    await m.default.ready;
+    h5wasm = m.default;
+    return m.default;
+  });
+  return loaded;
+}
+
+/** h5wasm's classes, for code that runs on a file `withH5File` opened (so h5wasm is loaded). */
+export function h5(): H5wasm {
+  if (!h5wasm) throw new Error('h5wasm is not loaded yet: open the file with withH5File');
+  return h5wasm;
+}
+
 /** The loaded h5wasm module (also gives raw memory access for fast compound reads). */
-export function h5Module(): typeof h5wasm.ready {
-  return h5wasm.ready;
+export async function h5Module(): Promise<Awaited<H5wasm['ready']>> {
+  return (await loadH5wasm()).ready;
 }
 
 /**
@@ -51,13 +75,14 @@ export async function withH5File<T>(path: string, fn: (file: H5File) => T | Prom
   if (!hasHdf5Signature(readSignatureWindow(path))) {
     throw new S102Error('not_hdf5', `${path} is not an HDF5 file (no HDF5 signature)`);
   }
-  const module = await h5Module();
+  const lib = await loadH5wasm();
+  const module = await lib.ready;
   let file: H5File;
   // While opening, HDF5 errors (a truncated or damaged file) become JS exceptions rather than
   // diagnostics printed on stderr.
   module.activate_throwing_error_handler();
   try {
-    file = new h5wasm.File(path, 'r');
+    file = new lib.File(path, 'r');
   } catch (err) {
     const reason = err instanceof Error && /truncated/i.test(err.message) ? 'truncated' : 'damaged';
     throw new S102Error('not_hdf5', `${path} could not be opened as HDF5 (${reason} file)`, { cause: err });

@@ -1,6 +1,6 @@
 // Tolerant lookups in an HDF5 tree: names are matched exactly first, then case-insensitively, and
 // a case mismatch is reported as a validation issue instead of being treated as "missing".
-import h5wasm from 'h5wasm/node';
+import { h5 } from './h5-file.js';
 import type { Dataset, Group } from 'h5wasm/node';
 
 export type Issues = string[];
@@ -26,7 +26,7 @@ export function findGroup(group: Group, name: string, issues: Issues): Group | n
   const actual = matchName(group.keys(), name);
   if (actual === undefined) return null;
   const child = group.get(actual);
-  if (!(child instanceof h5wasm.Group)) return null;
+  if (!(child instanceof h5().Group)) return null;
   if (actual !== name) issues.push(`group '${joinPath(group.path, actual)}' should be named '${name}' (wrong case)`);
   return child;
 }
@@ -36,7 +36,7 @@ export function findDataset(group: Group, name: string, issues: Issues): Dataset
   const actual = matchName(group.keys(), name);
   if (actual === undefined) return null;
   const child = group.get(actual);
-  if (!(child instanceof h5wasm.Dataset)) return null;
+  if (!(child instanceof h5().Dataset)) return null;
   if (actual !== name) issues.push(`dataset '${joinPath(group.path, actual)}' should be named '${name}' (wrong case)`);
   return child;
 }
