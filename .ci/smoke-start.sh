@@ -1,17 +1,34 @@
 #!/usr/bin/env bash
 # Starts the portal as `npm start` does, on a fresh data folder, and checks it answers.
 set -euo pipefail
+port=18080
+url="http://127.0.0.1:$port"
+# A portal left on the port would answer for the one started here: refuse to test against it.
+if curl -sf "$url/ready" >/dev/null 2>&1; then
+  echo "start: something already answers on port $port; stop it first" >&2
+  exit 1
+fi
 data=$(mktemp -d)
-PORT=18080 DATA_DIR="$data" LOG_LEVEL=warn npm start >"$data/log" 2>&1 &
+# Its own process group: npm does not pass the TERM on to the portal it started, the group gets it.
+PORT=$port DATA_DIR="$data" LOG_LEVEL=warn setsid npm start >"$data/log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
+trap 'kill -TERM -- -$pid 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 1 120); do
-  curl -sf http://127.0.0.1:18080/ready >/dev/null 2>&1 && break
+  curl -sf "$url/ready" >/dev/null 2>&1 && break
+  kill -0 $pid 2>/dev/null || { cat "$data/log" >&2; exit 1; }
   sleep 1
 done
-curl -sf http://127.0.0.1:18080/ready
-curl -sf http://127.0.0.1:18080/ | grep -q '<div id="root">'
-curl -sf -X POST -H 'content-type: application/json' -d '{"username":"provider@demo.test","password":"demo-password"}' http://127.0.0.1:18080/auth/login | grep -q '"token"'
-kill -TERM $pid
+curl -sf "$url/ready"
+curl -sf "$url/" | grep -q '<div id="root">'
+curl -sf -X POST -H 'content-type: application/json' -d '{"username":"provider@demo.test","password":"demo-password"}' "$url/auth/login" | grep -q '"token"'
+kill -TERM -- -$pid
 wait $pid || true
+for _ in $(seq 1 20); do
+  curl -sf "$url/ready" >/dev/null 2>&1 || break
+  sleep 0.5
+done
+if curl -sf "$url/ready" >/dev/null 2>&1; then
+  echo "start: the portal still answers after TERM" >&2
+  exit 1
+fi
 echo "start: ok"
