@@ -3,7 +3,7 @@ import type { Role } from '@chartroom/contracts/constants';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 
 // Every role-guarded route answers 401 without a valid token and 403 for a wrong role.
-const guarded: { method: 'GET' | 'POST'; url: string; roles: Role[] }[] = [
+const guarded: { method: 'GET' | 'POST' | 'DELETE'; url: string; roles: Role[] }[] = [
   { method: 'GET', url: '/users/getprofile', roles: ['user'] },
   { method: 'POST', url: '/auth/refresh', roles: ['user'] },
   { method: 'GET', url: '/providers/me', roles: ['provider'] },
@@ -22,6 +22,33 @@ const guarded: { method: 'GET' | 'POST'; url: string; roles: Role[] }[] = [
   { method: 'GET', url: '/api/distributors/GetAllProducts', roles: ['distributor'] },
   { method: 'GET', url: '/api/distributors/issueLicense?email=a@b.test&prodid=1', roles: ['distributor'] },
   { method: 'GET', url: '/api/custom-products/users', roles: ['distributor'] },
+  // The distributor area, the order desk and the app's orders.
+  { method: 'POST', url: '/api/agreement/create', roles: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/get-user-by-email?email=a@b.test', roles: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/update', roles: ['distributor2'] },
+  { method: 'GET', url: '/api/agreement/get-user-for-agreement?email=a@b.test&agreementId=1', roles: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/add-user-inst', roles: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/set-user-limit', roles: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/set-agreement-limit', roles: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/top-up', roles: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/adjust', roles: ['distributor2'] },
+  { method: 'POST', url: '/api/agreement/order-list', roles: ['distributor2'] },
+  { method: 'POST', url: '/api/ordermanager/query', roles: ['order-manager', 'distributor2'] },
+  { method: 'GET', url: '/api/agreement/process-order?orderId=1', roles: ['order-manager', 'distributor2'] },
+  { method: 'POST', url: '/api/agreement/cancel-order', roles: ['order-manager', 'distributor2'] },
+  { method: 'GET', url: '/api/distributors/members', roles: ['distributor'] },
+  { method: 'POST', url: '/api/distributors/members', roles: ['distributor'] },
+  { method: 'DELETE', url: '/api/distributors/members/1', roles: ['distributor'] },
+  // Readable by the supervisor, who may hold only the user role: ownership decides (404), not the role.
+  { method: 'POST', url: '/api/agreement/query', roles: ['user'] },
+  { method: 'GET', url: '/api/agreement?id=1', roles: ['user'] },
+  { method: 'POST', url: '/api/agreement/transactions-query', roles: ['user'] },
+  { method: 'GET', url: '/api/agreement/agreement-users?agreementId=1', roles: ['user'] },
+  { method: 'GET', url: '/api/agreement/limits?agreementId=1', roles: ['user'] },
+  { method: 'POST', url: '/api/app/v1/orders', roles: ['user'] },
+  { method: 'POST', url: '/api/agreement/approve-order', roles: ['user'] },
+  { method: 'POST', url: '/api/agreement/orders-query', roles: ['user'] },
+  { method: 'GET', url: '/api/app/v1/installations', roles: ['user'] },
 ];
 
 describe('route guards', () => {
@@ -40,7 +67,7 @@ describe('route guards', () => {
   });
 
   it.each(guarded.filter((g) => !g.roles.includes('user')))('$method $url refuses other roles with 403', async ({ method, url, roles }) => {
-    for (const role of ['user', 'distributor', 'provider', 'order-manager', 'reseller'] as Role[]) {
+    for (const role of ['user', 'distributor', 'provider', 'order-manager', 'distributor2', 'reseller'] as Role[]) {
       if (roles.includes(role)) continue;
       const who = await t.loginAs(role);
       const res = await t.app.inject({ method, url, headers: who.headers });

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { Batcher } from '../../lib/batcher.js';
+import { groupBy } from '../../lib/group-by.js';
+import { readCacheOf } from '../../db/read-cache.js';
 import {
   agreementInstallations,
   agreementRates,
@@ -197,20 +197,18 @@ const orderContextQuery = (db: Db) =>
       .prepare(name),
   );
 
-const orderContextBatchers = new WeakMap<Db, Batcher<string, OrderContext>>();
-
 /**
- * findOrderContext for concurrent orders together on PostgreSQL: the contexts asked for while one
- * query is on its way are read by the next, in one query (lib/batcher.ts; never older than the
- * request). Key `userId:installationId:agreementId`. With an agreement named, only that one is read
- * (with its rates): an installation keeps the agreements it was ever on, and an order needs one.
+ * findOrderContext through the read cache (db/read-cache.ts `getBatched`): on PostgreSQL the contexts
+ * that concurrent orders ask for are read in one query per batch, never older than the request.
+ * Key `userId:installationId:agreementId`. With an agreement named, only that one is read (with its
+ * rates): an installation keeps the agreements it was ever on, and an order needs one.
  */
 export function loadOrderContext(db: Db, userId: number, installationId: number, agreementId?: number): Promise<OrderContext | undefined> {
-  // Embedded PGlite has no round trip to save (and runs one statement at a time anyway).
-  if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) return findOrderContext(db, userId, installationId, agreementId);
-  let batcher = orderContextBatchers.get(db);
-  if (!batcher) {
-    batcher = new Batcher(async (keys) => {
+  return readCacheOf(db).getBatched(
+    'order-context',
+    `${userId}:${installationId}:${agreementId ?? ''}`,
+    () => findOrderContext(db, userId, installationId, agreementId),
+    async (keys) => {
       const parts = keys.map((key) => key.split(':'));
       const rows = await orderContextQuery(db).execute({
         keys,
@@ -218,15 +216,7 @@ export function loadOrderContext(db: Db, userId: number, installationId: number,
         installations: parts.map((p) => Number(p[1])),
         agreements: parts.map((p) => (p[2] ? Number(p[2]) : null)),
       });
-      const byKey = new Map<string, OrderContextRow[]>();
-      for (const { key, ...row } of rows) {
-        const list = byKey.get(key);
-        if (list) list.push(row);
-        else byKey.set(key, [row]);
-      }
-      return new Map([...byKey].map(([key, list]) => [key, groupOrderContext(list)!]));
-    });
-    orderContextBatchers.set(db, batcher);
-  }
-  return batcher.load(`${userId}:${installationId}:${agreementId ?? ''}`);
+      return new Map([...groupBy(rows, (r) => r.key)].map(([key, list]) => [key, groupOrderContext(list)!]));
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { groupBy } from '../../lib/group-by.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import {
@@ -116,13 +117,7 @@ export async function findDevicesByTokensPrepared(db: Db, tokenHashes: string[])
   const rows = await preparedQuery(db, 'devices_by_tokens', (d, name) =>
     findDeviceByToken(d, sql.placeholder('tokenHashes'), true).prepare(name),
   ).execute({ tokenHashes });
-  const byToken = new Map<string, typeof rows>();
-  for (const row of rows) {
-    const list = byToken.get(row.registration.tokenHash);
-    if (list) list.push(row);
-    else byToken.set(row.registration.tokenHash, [row]);
-  }
-  return byToken;
+  return groupBy(rows, (row) => row.registration.tokenHash);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { groupBy } from '../../lib/group-by.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { distributors, geocontents, installations, licenses, products, providers, users } from '../../db/schema/index.js';
@@ -100,13 +101,7 @@ export async function listLicensesOfUsersPrepared(db: Db, userIds: number[]) {
   const rows = await preparedQuery(db, 'licenses_of_users', (d, name) =>
     listLicensesOfUser(d, sql.placeholder('userIds'), true).prepare(name),
   ).execute({ userIds });
-  const byUser = new Map<number, typeof rows>();
-  for (const row of rows) {
-    const list = byUser.get(row.license.userId);
-    if (list) list.push(row);
-    else byUser.set(row.license.userId, [row]);
-  }
-  return byUser;
+  return groupBy(rows, (row) => row.license.userId);
 }
 
 /** Licences a distributor issued for one product. */
