@@ -93,7 +93,7 @@ async function main() {
         token: deviceToken,
         tokens: deviceTokens,
       },
-    ];
+    ].filter((t) => !process.env.BENCH_ONLY || t.path.includes(process.env.BENCH_ONLY));
     // The bare server answers each target's exact body, so both sides serialise the same bytes.
     const bodies = {};
     for (const [i, t] of targets.entries()) {

@@ -13,7 +13,9 @@ process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
 export function start(script, env, logFile) {
   const out = logFile ? openSync(logFile, 'w') : 'ignore';
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  // BENCH_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to the portal's Node.
+  const nodeArgs = script.startsWith('server/') && process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   children.push(child);
   return child;
 }

@@ -53,6 +53,72 @@ describe('counting throttle hits in batches', () => {
   });
 });
 
+// Counts taken ahead (decision 0011): a key hit often takes more numbers than it has waiting hits,
+// and hands the rest to its next hits without a statement.
+describe('counts taken ahead for a key hit often', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const rowCount = async (key: string) =>
+    (await t.database.db.select().from(authThrottle).where(eq(authThrottle.key, key)))[0]?.count;
+
+  it('doubles the numbers taken each time a key uses them up: 200 hits in 8 statements, each hit its own number', async () => {
+    const counter = new ThrottleBatcher(t.database.db);
+    const key = `rl:ahead:${Date.now()}`;
+    const counts: number[] = [];
+    const ttls: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const hit = await counter.hit(key, 60_000, 1_000_000);
+      counts.push(hit.count);
+      ttls.push(hit.ttlMs);
+    }
+    expect(counts).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    // 1 + 2 + 4 + … + 128 = 255 numbers, taken by 8 statements; the last 55 are this process's.
+    expect(await rowCount(key)).toBe(255);
+    expect(ttls.every((ms) => ms > 0 && ms <= 60_000)).toBe(true);
+    // Hits without a limit are never taken ahead.
+    const exact = `rl:exact:${Date.now()}`;
+    for (let i = 0; i < 20; i++) await counter.hit(exact, 60_000);
+    expect(await rowCount(exact)).toBe(20);
+  });
+
+  it('takes at most a sixteenth of the limit ahead', async () => {
+    const counter = new ThrottleBatcher(t.database.db);
+    const key = `rl:capped:${Date.now()}`;
+    for (let i = 0; i < 30; i++) await counter.hit(key, 60_000, 64);
+    // 1 + 2 + 4, then 4 at a time: 31 numbers for 30 hits.
+    expect(await rowCount(key)).toBe(31);
+  });
+
+  it('never admits more than the limit across two processes, and wastes none of it while both keep hitting', async () => {
+    const a = new ThrottleBatcher(t.database.db);
+    const b = new ThrottleBatcher(t.database.db);
+    const key = `rl:shared:${Date.now()}`;
+    const max = 64;
+    const counts: number[] = [];
+    for (let wave = 0; wave < 20; wave++) {
+      const hits = Array.from({ length: 10 }, (_, i) => ((wave + i) % 2 ? a : b).hit(key, 60_000, max));
+      counts.push(...(await Promise.all(hits)).map((h) => h.count));
+    }
+    expect(new Set(counts).size).toBe(200);
+    expect(counts.filter((c) => c <= max)).toHaveLength(max);
+  });
+
+  it('starts again in a new window', async () => {
+    const counter = new ThrottleBatcher(t.database.db);
+    const key = `rl:short:${Date.now()}`;
+    for (let i = 0; i < 7; i++) await counter.hit(key, 300, 1_000_000);
+    expect(await rowCount(key)).toBe(7);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    // The window is over here and in the database: the first hit counts 1, and takes 1.
+    expect((await counter.hit(key, 300, 1_000_000)).count).toBe(1);
+    expect(await rowCount(key)).toBe(1);
+  });
+});
+
 describe('a batcher', () => {
   it('sends a lone key at once, batches what arrives meanwhile into the next call, and shares a key', async () => {
     const calls: string[][] = [];

@@ -16,7 +16,8 @@ const pruneEvery = 500;
  * A @fastify/rate-limit store in the database (the auth_throttle table), so the per-address limits
  * hold across every process of the portal, as the per-account ones do. Concurrent requests' counts
  * go to the database together (ThrottleBatcher): one statement per batch, each request still
- * counted exactly.
+ * counted exactly; a key hit often takes its counts ahead, a few per statement (at most a sixteenth
+ * of its limit), so a device polling hard does not write on every call.
  */
 export function dbRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   let sincePrune = 0;
@@ -24,10 +25,15 @@ export function dbRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   class DbStore implements FastifyRateLimitStore {
     constructor(private readonly prefix = 'rl:') {}
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow?: number,
+      max?: number,
+    ): void {
       const windowMs = timeWindow ?? 60_000;
       batcher
-        .hit(`${this.prefix}${keyOf(key)}`, windowMs)
+        .hit(`${this.prefix}${keyOf(key)}`, windowMs, max)
         .then(async ({ count, ttlMs }) => {
           if (++sincePrune >= pruneEvery) {
             sincePrune = 0;
