@@ -5,6 +5,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { runAsSingleton, type Database } from './db/client.js';
+import { censorSecrets } from './lib/log-censor.js';
+import { sharedAnswerSerializer } from './plugins/shared-answer-serializer.js';
 import { JOBS_CHANNEL } from './jobs/queue.js';
 import { checkDataKey, resolveJwtSecret } from './lib/shared-secrets.js';
 import { JobRunner } from './jobs/runner.js';
@@ -99,10 +101,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         : {
             level: config.LOG_LEVEL,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
-            redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["new-token"]', '*.password', '*.token'],
-              censor: '[redacted]',
-            },
+            // Passwords, tokens and secret headers are written as [redacted] (lib/log-censor.ts).
+            formatters: { log: censorSecrets },
             // Reset links carry their token in the query: it never reaches the logs.
             serializers: {
               req: (req: FastifyRequest) => ({
@@ -125,7 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(sharedAnswerSerializer(serializerCompiler));
   registerErrorHandler(app);
   app.decorate('database', database);
   app.decorate('config', config);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './schema/index.js';
 import { seedProvider } from './seed/factories.js';
 import { seedProduct } from './seed/licensing-demo.js';
-import { isReadOnlyStatement, presentOnce, ReadCache, readCacheOf } from './read-cache.js';
+import { sharedAnswerSerializer } from '../plugins/shared-answer-serializer.js';
+import { isReadOnlyStatement, isSharedPresentation, presentOnce, presentOnceFor, ReadCache, readCacheOf } from './read-cache.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 
 describe('which statements count as writes', () => {
@@ -90,6 +91,30 @@ describe('coalesced reads (PostgreSQL)', () => {
     presentOnce(own, present);
     expect(calls).toBe(3);
   });
+
+  it("shares an answer made of a shared read and the request's own fields per distinct own key, and writes its JSON once", async () => {
+    const shared = await new ReadCache(false, 0, true).get('k', async () => [{ id: 1 }]);
+    const answer = (rows: readonly { id: number }[], own: { locale: string }) => ({ ...own, ids: rows.map((r) => r.id) });
+    const en = presentOnceFor(shared, 'en', { locale: 'en' }, answer);
+    expect(presentOnceFor(shared, 'en', { locale: 'en' }, answer)).toBe(en);
+    const ru = presentOnceFor(shared, 'ru', { locale: 'ru' }, answer);
+    expect(ru).toEqual({ locale: 'ru', ids: [1] });
+    expect(isSharedPresentation(en) && isSharedPresentation(ru)).toBe(true);
+    expect(isSharedPresentation({ locale: 'en', ids: [1] })).toBe(false);
+    // Rows of one request are presented every time, and not shared.
+    expect(isSharedPresentation(presentOnceFor([{ id: 2 }], 'en', { locale: 'en' }, answer))).toBe(false);
+
+    let written = 0;
+    const serialize = sharedAnswerSerializer(() => (data: unknown) => {
+      written++;
+      return JSON.stringify(data);
+    })({ schema: {}, method: 'GET', url: '/x', httpStatus: '200' });
+    expect(serialize(en)).toBe('{"locale":"en","ids":[1]}');
+    expect(serialize(en)).toBe('{"locale":"en","ids":[1]}');
+    expect(serialize(ru)).toBe('{"locale":"ru","ids":[1]}');
+    expect(serialize({ locale: 'en', ids: [1] })).toBe('{"locale":"en","ids":[1]}');
+    expect(written).toBe(3);
+  });
 });
 
 // What the cache promises a user: any change is seen by the very next request, on either database
@@ -147,6 +172,18 @@ describe('hot reads stay fresh', () => {
     });
     expect(attach.statusCode).toBe(201);
     expect((await profile())[0].installations.map((i: { deviceId: string }) => i.deviceId)).toEqual(['BRIDGE-PC-1']);
+  });
+
+  it("shows the account's own change (its language) in the next profile, and concurrent profiles alike", async () => {
+    const u = await t.loginAs('user');
+    const profile = async () => (await t.app.inject({ method: 'GET', url: '/users/getprofile', headers: u.headers })).json();
+    const together = await Promise.all(Array.from({ length: 5 }, profile));
+    expect(new Set(together.map((x) => JSON.stringify(x))).size).toBe(1);
+    const before = together[0].locale as string;
+    const other = before === 'ru' ? 'en' : 'ru';
+    const set = await t.app.inject({ method: 'POST', url: '/users/locale', headers: u.headers, payload: { locale: other } });
+    expect(set.statusCode).toBe(200);
+    expect((await profile()).locale).toBe(other);
   });
 
   it('keeps no cache inside a transaction, and none at all on PostgreSQL', async () => {

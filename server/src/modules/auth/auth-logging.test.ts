@@ -42,6 +42,26 @@ describe('logs', () => {
     expect(all).toContain('logged@example.test');
   });
 
+  it('write a password, a token or a secret header given to the log as [redacted], and leave the rest', async () => {
+    lines.length = 0;
+    const logged = {
+      account: { email: 'seen@example.test', password: 'never-pw-1' },
+      token: 'never-token-2',
+      call: { headers: { authorization: 'Bearer never-3', cookie: 'sid=never-4', accept: 'application/json' }, token: 'never-5' },
+    };
+    t.app.log.warn(logged, 'something to look at');
+    const entry = JSON.parse(lines.find((l) => l.includes('something to look at'))!) as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      account: { email: 'seen@example.test', password: '[redacted]' },
+      token: '[redacted]',
+      call: { headers: { authorization: '[redacted]', cookie: '[redacted]', accept: 'application/json' }, token: '[redacted]' },
+    });
+    expect(lines.join('\n')).not.toMatch(/never-/);
+    // The caller's own object is left as it was.
+    expect(logged.account.password).toBe('never-pw-1');
+    expect(logged.call.headers.authorization).toBe('Bearer never-3');
+  });
+
   it('write one line per answered request, with its method, address, status and time', async () => {
     lines.length = 0;
     const u = await t.loginAs('user');

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { deviceAuthenticator, deviceOf, listLicensedCells, toEntitledCell } from './device-context.js';
-import { hashDeviceToken, readDeviceToken } from './device-token.js';
+import { readDeviceToken, requestDeviceTokenHash } from './device-token.js';
 import type { DataServerKey } from './data-server-key.js';
 import { createExchangeSet, openExchangeSetDownload } from './exchange-set.service.js';
 import { issueLicenseFile, listPublicKeys } from './license-file.service.js';
@@ -46,8 +46,9 @@ const tags = ['device api'];
 
 /** Rate limits count per device token (per installation), falling back to the address. */
 function deviceKey(request: FastifyRequest): string {
-  const token = readDeviceToken(request.headers.authorization);
-  return token ? `device:${hashDeviceToken(token)}` : `ip:${request.ip}`;
+  const hash = requestDeviceTokenHash(request);
+  // base64url keeps the key under the store's 64 characters (a longer one would be hashed again).
+  return hash ? `device:${Buffer.from(hash, 'hex').toString('base64url')}` : `ip:${request.ip}`;
 }
 
 /** The API navigation apps call, versioned under /api/app/v1 (docs/device-api.md). */

@@ -5,7 +5,7 @@ import type { DeviceRegistrationRow } from '../../db/schema/index.js';
 import type { DeliveryCell } from './device-api.repository.js';
 import { AppError } from '../../errors.js';
 import { findDeviceByTokenPrepared, findDevicesByTokensPrepared, listEncCells } from './device-api.repository.js';
-import { hashDeviceToken, readDeviceToken } from './device-token.js';
+import { requestDeviceTokenHash } from './device-token.js';
 
 export interface DeviceLicense {
   installationId: number;
@@ -35,9 +35,8 @@ const revoked = () => new AppError('unauthorized', 'This device token is not val
 /** onRequest hook of the device API: a live device token with at least one installation. */
 export function deviceAuthenticator(db: Db) {
   return async (request: FastifyRequest) => {
-    const token = readDeviceToken(request.headers.authorization);
-    if (!token) throw new AppError('unauthorized', 'A device token is required: redeem an activation code first');
-    const tokenHash = hashDeviceToken(token);
+    const tokenHash = requestDeviceTokenHash(request);
+    if (!tokenHash) throw new AppError('unauthorized', 'A device token is required: redeem an activation code first');
     // From the read cache while nothing was written since (embedded database; a revocation is a write).
     // On PostgreSQL the tokens of concurrent calls are read together, one statement per batch.
     const rows =

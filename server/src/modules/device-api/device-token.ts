@@ -10,6 +10,22 @@ export function hashDeviceToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+const hashes = new WeakMap<object, string | null>();
+
+/**
+ * The SHA-256 (hex) of the request's device token, or null without one: worked out once per
+ * request, for both the rate limiter's key and the device's look-up.
+ */
+export function requestDeviceTokenHash(request: { headers: { authorization?: string | undefined } }): string | null {
+  let hash = hashes.get(request);
+  if (hash === undefined) {
+    const token = readDeviceToken(request.headers.authorization);
+    hash = token ? hashDeviceToken(token) : null;
+    hashes.set(request, hash);
+  }
+  return hash;
+}
+
 /** The bearer token of a request, when it looks like a device token. */
 export function readDeviceToken(authorization: string | undefined): string | null {
   const match = /^Bearer\s+(crd_[A-Za-z0-9_-]{20,100})$/.exec(authorization ?? '');

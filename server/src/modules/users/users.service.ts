@@ -1,6 +1,7 @@
 import type { Locale } from '@chartroom/contracts/constants';
 import type { UserProfile } from '@chartroom/contracts/users';
 import type { Db } from '../../db/client.js';
+import { presentOnceFor } from '../../db/read-cache.js';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { listUserLicenses } from '../licenses/licenses.service.js';
@@ -13,13 +14,10 @@ import { setCurrentGeocontent, setUserLocale } from './users.repository.js';
  */
 export async function getProfile(opts: { db: Db; actor: Actor }): Promise<UserProfile> {
   const { actor } = opts;
-  return {
-    id: actor.id,
-    email: actor.email,
-    currentGcId: actor.currentGcId,
-    locale: actor.locale,
-    licenses: await listUserLicenses(opts.db, actor.id),
-  };
+  const licenses = await listUserLicenses(opts.db, actor.id);
+  // Requests sharing one read of the licences share one answer (and its JSON) per account state.
+  const own = { id: actor.id, email: actor.email, currentGcId: actor.currentGcId, locale: actor.locale };
+  return presentOnceFor(licenses, JSON.stringify(own), own, (shared, mine): UserProfile => ({ ...mine, licenses: shared }));
 }
 
 /** The language of the user's mail (and of the cabinet once signed in). */
