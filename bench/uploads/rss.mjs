@@ -152,7 +152,9 @@ async function main() {
         const dataDir = join(work, `data-${backend}`);
         // Each phase in a fresh portal process on the same data: its RSS at rest is the baseline.
         async function startPortal() {
-          const portal = spawn(process.execPath, ['server/dist/main.js'], {
+          // BENCH_NODE_ARGS (e.g. `--max-semi-space-size=4`) go to the portal's Node.
+          const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+          const portal = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
             cwd: root,
             env: {
               ...process.env,

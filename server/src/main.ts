@@ -1,3 +1,4 @@
+import './heap-limits.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
