@@ -62,8 +62,7 @@ describe('counts taken ahead for a key hit often', () => {
   });
   afterAll(() => t.close());
 
-  const rowCount = async (key: string) =>
-    (await t.database.db.select().from(authThrottle).where(eq(authThrottle.key, key)))[0]?.count;
+  const rowCount = async (key: string) => (await t.database.db.select().from(authThrottle).where(eq(authThrottle.key, key)))[0]?.count;
 
   it('doubles the numbers taken each time a key uses them up: 200 hits in 8 statements, each hit its own number', async () => {
     const counter = new ThrottleBatcher(t.database.db);
