@@ -71,8 +71,13 @@ describe('applying a staged upload twice at once (a double click)', () => {
       get(`/api/geocontent/ApplyEnc?guid=${guid}`, p.headers),
       get(`/api/geocontent/RevertEnc?guid=${guid}`, p.headers),
     ]);
-    // Whichever the database let in first wins; the other is refused and changes nothing.
-    expect([apply.statusCode, revert.statusCode].sort()).toEqual([200, 409]);
+    // Whichever the database let in first wins; the other is refused and changes nothing. An
+    // applied upload still exists, so a revert that lost is a conflict (409); a reverted one is
+    // gone, so an apply that lost is a conflict while the revert is under way and, once it is
+    // done, finds no upload (404).
+    expect([apply.statusCode, revert.statusCode]).toContain(200);
+    if (apply.statusCode === 200) expect(revert.statusCode).toBe(409);
+    else expect([404, 409]).toContain(apply.statusCode);
     if (apply.statusCode === 200) {
       expect((await get(`/api/geocontent/RevertEnc?guid=${guid}`, p.headers)).statusCode).toBe(409);
       expect((await get(`/api/geocontent/SaveEnc?guid=${guid}`, p.headers)).statusCode).toBe(409);
@@ -82,6 +87,26 @@ describe('applying a staged upload twice at once (a double click)', () => {
     }
     const [row] = await t.database.db.select().from(encUploads).where(eq(encUploads.guid, guid));
     expect(row?.state ?? 'reverted').toBe(apply.statusCode === 200 ? 'applied' : 'reverted');
+  });
+
+  it('answers 404 to an apply of an upload already reverted, and changes nothing', async () => {
+    const p = await loginProvider(t, 'Reverted Office');
+    const { guid } = (
+      await postFiles(t, '/api/geocontent/addenc', p.headers, [
+        file('XX5DEMO1.000', buildDemoHarbourCell()),
+        { name: 'gcid', value: String(p.gcId) },
+      ])
+    ).json();
+    expect((await get(`/api/geocontent/RevertEnc?guid=${guid}`, p.headers)).statusCode).toBe(200);
+    const apply = await get(`/api/geocontent/ApplyEnc?guid=${guid}`, p.headers);
+    expect(apply.statusCode).toBe(404);
+    expect(apply.json()).toMatchObject({ code: 'not_found' });
+    const rows = await t.database.db
+      .select({ id: charts.id })
+      .from(charts)
+      .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
+      .where(eq(chartCollections.geocontentId, p.gcId));
+    expect(rows).toEqual([]);
   });
 
   it('answers 409 with the reason when nothing in the upload can be applied', async () => {

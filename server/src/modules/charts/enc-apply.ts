@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { EncUploadRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -50,7 +50,9 @@ export async function applyEncPlan(opts: {
   const claimed = await claimEncUpload(db, upload.id, processId);
   if (!claimed) {
     const now = await findEncUpload(db, upload.guid);
-    throw now?.state === 'applied'
+    // Reverted (and so deleted) since it was found: there is no upload to apply any more.
+    if (!now) throw notFound('upload');
+    throw now.state === 'applied'
       ? new AppError('upload_applied', 'This upload has already been applied')
       : new AppError('upload_applying', 'This upload is being applied');
   }
