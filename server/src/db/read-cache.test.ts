@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './schema/index.js';
 import { seedProvider } from './seed/factories.js';
 import { seedProduct } from './seed/licensing-demo.js';
+import { actorFromUser } from '../plugins/auth.js';
 import { sharedAnswerSerializer } from '../plugins/shared-answer-serializer.js';
+import { getProfile } from '../modules/users/users.service.js';
 import { isReadOnlyStatement, isSharedPresentation, presentOnce, presentOnceFor, ReadCache, readCacheOf } from './read-cache.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 
@@ -172,6 +174,33 @@ describe('hot reads stay fresh', () => {
     });
     expect(attach.statusCode).toBe(201);
     expect((await profile())[0].installations.map((i: { deviceId: string }) => i.deviceId)).toEqual(['BRIDGE-PC-1']);
+  });
+
+  it('gives concurrent profile reads of one account one shared answer (so its JSON is written once)', async () => {
+    const p = await t.loginAs('provider');
+    const { geocontent } = await seedProvider(t.database.db, {
+      ownerUserId: p.id,
+      title: `Office ${p.id}`,
+      geocontentTitle: `Charts ${p.id}`,
+    });
+    const product = await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'com', price: 10 });
+    const u = await t.loginAs('user');
+    const issued = await t.app.inject({
+      method: 'GET',
+      url: `/api/providers/addpermit?prodid=${product.id}&email=${encodeURIComponent(u.email)}&devnum=1`,
+      headers: p.headers,
+    });
+    expect(issued.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, u.id));
+    const actor = actorFromUser(row!);
+    const profile = () => getProfile({ db: t.database.db, actor });
+    await profile();
+    // The first goes at once; the two that arrive while it is read share the next read (PostgreSQL),
+    // or all three the cached one (PGlite): the last two answers are one object.
+    const [, a, b] = await Promise.all([profile(), profile(), profile()]);
+    expect(b).toBe(a);
+    expect(a.licenses).toHaveLength(1);
+    expect(isSharedPresentation(a)).toBe(true);
   });
 
   it("shows the account's own change (its language) in the next profile, and concurrent profiles alike", async () => {

@@ -96,8 +96,9 @@ export class ReadCache {
 
 const ignore = () => undefined;
 
-const presentations = new WeakMap<object, Map<(rows: never) => unknown, unknown>>();
-/** Values presentOnce made: deep-frozen, shared by the requests of one read. */
+/** Per shared read: its presentations by presenter, and by the request's own key (`''` for none). */
+const presentations = new WeakMap<object, Map<unknown, Map<string, unknown>>>();
+/** Values presentOnce/presentOnceFor made: deep-frozen, shared by the requests of one read. */
 const sharedPresentations = new WeakSet<object>();
 
 /** Whether `value` is a shared presentation (deep-frozen): its JSON can be written once per read. */
@@ -105,23 +106,19 @@ export function isSharedPresentation(value: unknown): value is object {
   return typeof value === 'object' && value !== null && sharedPresentations.has(value);
 }
 
-/**
- * presentOnce for an answer made of a shared read's rows and a few fields of the request's own
- * (`own`, e.g. the signed-in account's): one frozen answer per read and distinct `ownKey`.
- */
-export function presentOnceFor<T extends object, O, R>(rows: T, ownKey: string, own: O, present: (rows: T, own: O) => R): R {
-  if (!Object.isFrozen(rows)) return present(rows, own);
-  const byKey = presentOnce(rows, perKeyTables as (rows: T) => Map<string, unknown>);
+/** The presentation of frozen rows by `presenter` for `ownKey`, made once and frozen. */
+function sharedPresentation<R>(rows: object, presenter: unknown, ownKey: string, make: () => R): R {
+  let byPresenter = presentations.get(rows);
+  if (!byPresenter) presentations.set(rows, (byPresenter = new Map()));
+  let byKey = byPresenter.get(presenter);
+  if (!byKey) byPresenter.set(presenter, (byKey = new Map()));
   if (!byKey.has(ownKey)) {
-    const value = deepFreeze(present(rows, own));
+    const value = deepFreeze(make());
     if (typeof value === 'object' && value !== null) sharedPresentations.add(value);
     byKey.set(ownKey, value);
   }
   return byKey.get(ownKey) as R;
 }
-
-// The (unfrozen) table of presentOnceFor's answers for one read, itself kept by presentOnce.
-const perKeyTables = (): Map<string, unknown> => new Map();
 
 /**
  * What a shared read's rows (frozen: from the cache or a shared statement) present as, worked out
@@ -130,16 +127,17 @@ const perKeyTables = (): Map<string, unknown> => new Map();
  */
 export function presentOnce<T extends object, R>(rows: T, present: (rows: T) => R): R {
   if (!Object.isFrozen(rows)) return present(rows);
-  let byPresenter = presentations.get(rows);
-  if (!byPresenter) presentations.set(rows, (byPresenter = new Map()));
-  if (!byPresenter.has(present as (rows: never) => unknown)) {
-    const value = present(rows);
-    // A Map is a table of presentations (presentOnceFor's), not an answer: it stays open.
-    if (!(value instanceof Map)) deepFreeze(value);
-    if (typeof value === 'object' && value !== null && !(value instanceof Map)) sharedPresentations.add(value);
-    byPresenter.set(present as (rows: never) => unknown, value);
-  }
-  return byPresenter.get(present as (rows: never) => unknown) as R;
+  return sharedPresentation(rows, present, '', () => present(rows));
+}
+
+/**
+ * presentOnce for an answer made of a shared read's rows and a few fields of the request's own
+ * (`own`, e.g. the signed-in account's): one frozen answer per read and distinct `ownKey`. As with
+ * presentOnce, `present` must be one function for all requests (answers are kept per presenter).
+ */
+export function presentOnceFor<T extends object, O, R>(rows: T, ownKey: string, own: O, present: (rows: T, own: O) => R): R {
+  if (!Object.isFrozen(rows)) return present(rows, own);
+  return sharedPresentation(rows, present, ownKey, () => present(rows, own));
 }
 
 /** Cached values are shared between requests: freezing makes an accidental mutation throw. */

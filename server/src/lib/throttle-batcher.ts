@@ -30,8 +30,9 @@ interface Lease {
 
 /** A key takes ahead at most this fraction of its limit. */
 const leaseShareOfLimit = 16;
-/** Expired leases are swept when there are more than this many. */
+/** Expired leases are swept when there are more than this many, at most once a second. */
 const leaseSweepAbove = 10_000;
+const leaseSweepEveryMs = 1000;
 
 /**
  * Counts hits in the fixed-window counters of `auth_throttle` (the same rows `hitThrottleWindow`
@@ -55,6 +56,7 @@ const leaseSweepAbove = 10_000;
 export class ThrottleBatcher {
   private pending = new Map<string, PendingKey>();
   private leases = new Map<string, Lease>();
+  private lastSweep = 0;
   private inFlight = false;
 
   constructor(private readonly db: DbOrTx) {}
@@ -135,6 +137,8 @@ export class ThrottleBatcher {
   }
 
   private sweepLeases(now: number): void {
+    if (now - this.lastSweep < leaseSweepEveryMs) return;
+    this.lastSweep = now;
     for (const [key, lease] of this.leases) if (now >= lease.resetAt) this.leases.delete(key);
   }
 

@@ -17,8 +17,11 @@ export async function getProfile(opts: { db: Db; actor: Actor }): Promise<UserPr
   const licenses = await listUserLicenses(opts.db, actor.id);
   // Requests sharing one read of the licences share one answer (and its JSON) per account state.
   const own = { id: actor.id, email: actor.email, currentGcId: actor.currentGcId, locale: actor.locale };
-  return presentOnceFor(licenses, JSON.stringify(own), own, (shared, mine): UserProfile => ({ ...mine, licenses: shared }));
+  return presentOnceFor(licenses, JSON.stringify(own), own, presentProfile);
 }
+
+// One function for every request: presentOnceFor shares answers per presenter.
+const presentProfile = (licenses: UserProfile['licenses'], own: Omit<UserProfile, 'licenses'>): UserProfile => ({ ...own, licenses });
 
 /** The language of the user's mail (and of the cabinet once signed in). */
 export async function setLocale(opts: { db: Db; actor: Actor; locale: Locale }): Promise<{ locale: Locale }> {
