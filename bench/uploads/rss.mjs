@@ -22,6 +22,8 @@ import { freshPostgres } from '../api/shared.mjs';
 const root = new URL('../..', import.meta.url).pathname;
 const megabytes = Number(process.argv[2] ?? 1024);
 const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+// BENCH_PHASES: `s57`, `s63` or both (the default), to measure one kind of upload alone.
+const phases = (process.env.BENCH_PHASES ?? 's57,s63').split(',');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const testdata = process.env.CHARTROOM_TESTDATA ? resolve(process.env.CHARTROOM_TESTDATA) : resolve(root, '../shared/testdata');
 const corpusCell = join(testdata, 's57/noaa-US4MD81M/US4MD81M.000');
@@ -168,7 +170,11 @@ async function main() {
               IDLE_TIMEOUT_SECONDS: '900',
               ...(pg ? { DATABASE_URL: pg.url } : {}),
             },
-            stdio: ['ignore', openSync(join(work, 'portal.log'), 'a'), openSync(join(work, 'portal.err'), 'a')],
+            stdio: [
+              'ignore',
+              openSync(process.env.BENCH_PORTAL_LOG ?? join(work, 'portal.log'), 'a'),
+              openSync(join(work, 'portal.err'), 'a'),
+            ],
           });
           children.push(portal);
           await waitFor(`${base}/ready`);
@@ -202,62 +208,68 @@ async function main() {
         }
 
         // 1. S-57: upload and review, then apply (each in a fresh process).
-        let p = await startPortal();
-        const gcS57 = await newGc(p.headers, 'Bench S-57 upload');
-        console.log(`S-57 zip, ${mb(s57Size)} MB:`);
-        let t0 = performance.now();
-        const staged = await peakDuring(p.portal.pid, async () => {
-          const form = new FormData();
-          form.append('gcid', String(gcS57));
-          form.append('files', await openAsBlob(s57Zip), 's57.zip');
-          const res = await fetch(`${base}/api/geocontent/addenc`, { method: 'POST', headers: p.headers, body: form });
-          if (!res.ok) throw new Error(`addenc: ${res.status} ${(await res.text()).slice(0, 300)}`);
-          return res.json();
-        });
-        p.report('upload and review', staged.peak, (performance.now() - t0) / 1000);
-        await p.stop();
-        p = await startPortal();
-        t0 = performance.now();
-        const applied = await peakDuring(p.portal.pid, async () => {
-          const res = await fetch(`${base}/api/geocontent/ApplyEnc?guid=${staged.result.guid}`, { headers: p.headers });
-          if (!res.ok) throw new Error(`ApplyEnc: ${res.status} ${(await res.text()).slice(0, 300)}`);
-          const answer = await res.json();
-          await untilIdle(p.portal.pid); // the tile warm job the apply queued
-          return answer;
-        });
-        p.report('apply and its tile warm job', applied.peak, (performance.now() - t0) / 1000 - 3); // less the 3 s idle
-        await p.stop();
+        let p;
+        let t0;
+        if (phases.includes('s57')) {
+          p = await startPortal();
+          const gcS57 = await newGc(p.headers, 'Bench S-57 upload');
+          console.log(`S-57 zip, ${mb(s57Size)} MB:`);
+          t0 = performance.now();
+          const staged = await peakDuring(p.portal.pid, async () => {
+            const form = new FormData();
+            form.append('gcid', String(gcS57));
+            form.append('files', await openAsBlob(s57Zip), 's57.zip');
+            const res = await fetch(`${base}/api/geocontent/addenc`, { method: 'POST', headers: p.headers, body: form });
+            if (!res.ok) throw new Error(`addenc: ${res.status} ${(await res.text()).slice(0, 300)}`);
+            return res.json();
+          });
+          p.report('upload and review', staged.peak, (performance.now() - t0) / 1000);
+          await p.stop();
+          p = await startPortal();
+          t0 = performance.now();
+          const applied = await peakDuring(p.portal.pid, async () => {
+            const res = await fetch(`${base}/api/geocontent/ApplyEnc?guid=${staged.result.guid}`, { headers: p.headers });
+            if (!res.ok) throw new Error(`ApplyEnc: ${res.status} ${(await res.text()).slice(0, 300)}`);
+            const answer = await res.json();
+            await untilIdle(p.portal.pid); // the tile warm job the apply queued
+            return answer;
+          });
+          p.report('apply and its tile warm job', applied.peak, (performance.now() - t0) / 1000 - 3); // less the 3 s idle
+          await p.stop();
+        }
 
         // 2. S-63: upload, then the conversion job.
-        p = await startPortal();
-        const gcS63 = await newGc(p.headers, 'Bench S-63 upload');
-        console.log(`S-63 exchange set, ${mb(s63Size)} MB:`);
-        t0 = performance.now();
-        const queued = await peakDuring(p.portal.pid, async () => {
-          const form = new FormData();
-          form.append('deviceKey', hwId);
-          form.append('geocontentId', String(gcS63));
-          form.append('file', await openAsBlob(s63Zip), 's63.zip');
-          const res = await fetch(`${base}/api/geocontent/AddS63ToGeocontent`, { method: 'POST', headers: p.headers, body: form });
-          if (!res.ok) throw new Error(`AddS63ToGeocontent: ${res.status} ${(await res.text()).slice(0, 300)}`);
-          return res.json();
-        });
-        p.report('upload', queued.peak, (performance.now() - t0) / 1000);
-        t0 = performance.now();
-        const converted = await peakDuring(p.portal.pid, async () => {
-          for (;;) {
-            const collection = await (await fetch(`${base}/charts/getCollection?gcid=${gcS63}`, { headers: p.headers })).json();
-            const state = collection.conversion?.state;
-            if (state && !['queued', 'running'].includes(state)) return collection;
-            await sleep(500);
-          }
-        });
-        p.report(
-          `conversion (${converted.result.conversion.state}, ${converted.result.charts.length} cells listed)`,
-          converted.peak,
-          (performance.now() - t0) / 1000,
-        );
-        await p.stop();
+        if (phases.includes('s63')) {
+          p = await startPortal();
+          const gcS63 = await newGc(p.headers, 'Bench S-63 upload');
+          console.log(`S-63 exchange set, ${mb(s63Size)} MB:`);
+          t0 = performance.now();
+          const queued = await peakDuring(p.portal.pid, async () => {
+            const form = new FormData();
+            form.append('deviceKey', hwId);
+            form.append('geocontentId', String(gcS63));
+            form.append('file', await openAsBlob(s63Zip), 's63.zip');
+            const res = await fetch(`${base}/api/geocontent/AddS63ToGeocontent`, { method: 'POST', headers: p.headers, body: form });
+            if (!res.ok) throw new Error(`AddS63ToGeocontent: ${res.status} ${(await res.text()).slice(0, 300)}`);
+            return res.json();
+          });
+          p.report('upload', queued.peak, (performance.now() - t0) / 1000);
+          t0 = performance.now();
+          const converted = await peakDuring(p.portal.pid, async () => {
+            for (;;) {
+              const collection = await (await fetch(`${base}/charts/getCollection?gcid=${gcS63}`, { headers: p.headers })).json();
+              const state = collection.conversion?.state;
+              if (state && !['queued', 'running'].includes(state)) return collection;
+              await sleep(500);
+            }
+          });
+          p.report(
+            `conversion (${converted.result.conversion.state}, ${converted.result.charts.length} cells listed)`,
+            converted.peak,
+            (performance.now() - t0) / 1000,
+          );
+          await p.stop();
+        }
       } finally {
         await pg?.drop();
       }

@@ -1,7 +1,7 @@
-import { geojsonvt, type GeoJSONVT } from './geojson-vt.js';
+import { geojsonvt, type VtTile } from './geojson-vt.js';
 import type { Feature } from '@chartroom/s57';
 import { INDEX_MAX_ZOOM } from './cell-tile-index.js';
-import { TILE_EXTENT } from './tile-geometry.js';
+import { bboxTouchesTile, TILE_EXTENT } from './tile-geometry.js';
 import { LAYER_TAG } from './cell-features.js';
 import type { QuiltCell } from './quilt.js';
 import type { MapChartRow } from './tiles.repository.js';
@@ -31,8 +31,8 @@ export interface ChartSet {
   version: string;
   cells: MapCell[];
   grids: MapGrid[];
-  /** Every cell's coverage (M_COVR CATCOV=1) as one index: it is in the tiles at every zoom. */
-  coverage: GeoJSONVT;
+  /** Every cell's coverage (M_COVR CATCOV=1), one feature per cell in `cells` order: in the tiles at every zoom. */
+  coverage: Feature[];
 }
 
 function bboxOf(r: MapChartRow): LonLatBox | null {
@@ -73,7 +73,7 @@ export function buildChartSet(gcId: number, version: string, rows: MapChartRow[]
       key,
     });
   }
-  const features: Feature[] = cells.map((c) => ({
+  const coverage: Feature[] = cells.map((c) => ({
     type: 'Feature',
     geometry: c.coverage
       ? { type: 'MultiPolygon', coordinates: c.coverage }
@@ -91,11 +91,27 @@ export function buildChartSet(gcId: number, version: string, rows: MapChartRow[]
         },
     properties: { [LAYER_TAG]: 'M_COVR', CATCOV: '1', cell: c.name, band: c.band, edition: c.edition, update: c.update },
   }));
-  const coverage = geojsonvt(
+  return { gcId, version, cells, grids, coverage };
+}
+
+/**
+ * The coverage outlines in tile z/x/y (tile units), or null when no cell's box touches it. Cut from
+ * an index of the touching cells' outlines made for this tile and dropped after: an index kept for
+ * the chart set would keep every tile it ever cut, each with a clipped copy of the outlines at
+ * every zoom on the way down (300 overlapping cells: 35 MB for the starting view alone). The tile
+ * itself is cached by the tile store; an outline has a few hundred points, so cutting it again for
+ * a new tile costs little.
+ */
+export function coverageTile(set: Pick<ChartSet, 'cells' | 'coverage'>, z: number, x: number, y: number): VtTile | null {
+  // Near the antimeridian geojson-vt wraps outlines across it: every cell counts there.
+  const edge = x <= 0 || x >= 2 ** z - 1;
+  const features = edge ? set.coverage : set.coverage.filter((_, i) => bboxTouchesTile(set.cells[i]!.bbox, z, x, y, 64));
+  if (features.length === 0) return null;
+  const index = geojsonvt(
     { type: 'FeatureCollection', features },
     { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, extent: TILE_EXTENT, buffer: 64 },
   );
-  return { gcId, version, cells, grids, coverage };
+  return index.getTile(z, x, y);
 }
 
 /** The whole collection's box, or null when it is empty. */

@@ -130,6 +130,8 @@ export class TileStore {
         const raw = await makeVectorTile(set, z, x, y, load);
         return raw ? gzipSync(raw) : null;
       });
+      // A tile of many overlapping cells takes tens of milliseconds: let requests in between.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return tiles.length;
   }

@@ -1,6 +1,6 @@
 import { coverageOnlyBelowZoom } from '@chartroom/contracts/map';
 import type { VtFeature } from './geojson-vt.js';
-import type { ChartSet, MapCell } from './chart-set.js';
+import { coverageTile, type ChartSet, type MapCell } from './chart-set.js';
 import { LAYER_TAG } from './cell-features.js';
 import { cellTileFeatures, type CellTileIndex } from './cell-tile-index.js';
 import { encodeMvt, type MvtFeature } from './mvt-encode.js';
@@ -33,7 +33,7 @@ export function tileQuilt(set: ChartSet, z: number, x: number, y: number): { cel
  */
 export async function makeVectorTile(set: ChartSet, z: number, x: number, y: number, loadIndex: LoadCellIndex): Promise<Uint8Array | null> {
   const layers = new Map<string, MvtFeature[]>();
-  for (const f of set.coverage.getTile(z, x, y)?.features ?? []) addFeature(layers, f as MvtFeature);
+  for (const f of coverageTile(set, z, x, y)?.features ?? []) addFeature(layers, f as MvtFeature);
   for (const { cell, share } of tileQuilt(set, z, x, y)) {
     const index = await loadIndex(cell);
     for (const f of cellTileFeatures(index, z, x, y) as VtFeature[]) {
