@@ -7,6 +7,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../test/s3.js';
 import type { AppError } from '../errors.js';
+import { BlobBuffers } from './blob-buffers.js';
 import { BlobNotFoundError, LocalBlobStore, type BlobStore } from './blob-store.js';
 import { S3BlobStore } from './s3-blob-store.js';
 import { parseS3Url, type S3Location } from './s3-url.js';
@@ -93,6 +94,38 @@ describe.each(stores)('blob store contract: $name', ({ open }) => {
 
     expect(await store.put('t/a/empty.bin', Readable.from([]))).toEqual({ key: 't/a/empty.bin', size: 0 });
     expect(await store.size('t/a/empty.bin')).toBe(0);
+  });
+
+  it('reads blobs into buffers used again: the same bytes, a released buffer zeroed, an empty or missing blob', async () => {
+    const a = randomBytes(1_500_000);
+    const b = randomBytes(900_000);
+    const big = randomBytes(2_500_000);
+    await store.put('t/buf/a.000', a);
+    await store.put('t/buf/b.000', b);
+    await store.put('t/buf/big.000', big);
+    await store.put('t/buf/empty.000', Buffer.alloc(0));
+    const bytes = new BlobBuffers(store, 2);
+
+    const first = await bytes.read('t/buf/a.000');
+    const second = await bytes.read('t/buf/b.000');
+    expect(first.equals(a)).toBe(true);
+    expect(second.equals(b)).toBe(true);
+    // Both lent at once: two buffers.
+    expect(first.buffer).not.toBe(second.buffer);
+    bytes.releaseAll();
+    // A view kept past the release reads zeros, never the next file's bytes.
+    expect(first.every((v) => v === 0)).toBe(true);
+
+    // The next file goes into a buffer already made.
+    const again = await bytes.read('t/buf/b.000');
+    expect(again.equals(b)).toBe(true);
+    expect([first.buffer, second.buffer]).toContain(again.buffer);
+    bytes.releaseAll();
+    // A larger file needs a larger buffer, and gets its bytes whole.
+    expect((await bytes.read('t/buf/big.000')).equals(big)).toBe(true);
+    expect((await bytes.read('t/buf/empty.000')).length).toBe(0);
+    bytes.releaseAll();
+    await expect(bytes.read('t/buf/none.000')).rejects.toBeInstanceOf(BlobNotFoundError);
   });
 
   it('streams a 21 MB upload in several parts and gives back the same bytes', async () => {

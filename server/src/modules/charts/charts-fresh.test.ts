@@ -227,8 +227,8 @@ describe('S-63 conversion of sets built with packages/s63', () => {
       { name: 'file', filename: 'several.zip', data: several },
     ]);
     expect(up.statusCode).toBe(200);
-    // The zip is read by ranges, never whole: only the stored cells are read back.
-    const reads = vi.spyOn(t.app.blobs, 'read');
+    // The zip is read by ranges, never whole: only the stored cells are read back (streamed into reused buffers).
+    const reads = vi.spyOn(t.app.blobs, 'get');
     const paths = vi.spyOn(t.app.blobs, 'readRange');
     try {
       expect(await t.app.jobs.drain()).toBe(1);

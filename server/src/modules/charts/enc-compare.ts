@@ -12,6 +12,7 @@ import {
 } from '@chartroom/s57';
 import type { ChartCompareRow, ChartError } from '@chartroom/contracts/charts';
 import type { ChartDbRow } from '../../db/schema/index.js';
+import { BlobBuffers } from '../../storage/blob-buffers.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { describeCell, type CellMeta } from './cell-meta.js';
 
@@ -65,19 +66,20 @@ function updateError(file: string, err: unknown): ChartError {
  * but kept only as its record index: the review holds a few times the file's size, not the
  * dozens of MB of a fully decoded cell, and the cell described from it is the same.
  */
-async function readCell(blobs: BlobStore, file: StagedFile): Promise<ScannedS57> {
-  return scanS57(await blobs.read(file.key), { fileName: file.name }).checkRecords();
+async function readCell(bytes: BlobBuffers, file: StagedFile): Promise<ScannedS57> {
+  return scanS57(await bytes.read(file.key), { fileName: file.name }).checkRecords();
 }
 
 const ext = (n: number) => String(n).padStart(3, '0');
 
 /** Checks every uploaded file the catalogue lists against its CRC; the errors by file name. */
-async function checkCrcs(blobs: BlobStore, files: StagedFile[], catalog: Map<string, CatalogEntry>) {
+async function checkCrcs(bytes: BlobBuffers, files: StagedFile[], catalog: Map<string, CatalogEntry>) {
   const errors = new Map<string, ChartError>();
   for (const file of files) {
     const declared = catalog.get(file.name)?.crc;
     if (!declared) continue;
-    const actual = crc32(await blobs.read(file.key));
+    const actual = crc32(await bytes.read(file.key));
+    bytes.releaseAll();
     if (!crcMatches(declared, actual)) {
       errors.set(file.name, {
         code: 'crc_mismatch',
@@ -94,8 +96,9 @@ interface CellOutcome {
   plan: PlanCell | null;
 }
 
+/** One cell of the upload against the applied one; what it read is released by the caller. */
 async function compareCell(
-  blobs: BlobStore,
+  bytes: BlobBuffers,
   name: string,
   files: StagedFile[],
   old: ChartDbRow | undefined,
@@ -118,7 +121,7 @@ async function compareCell(
   let chain: StagedFile[] = [];
   if (base) {
     try {
-      ds = indexCell(await readCell(blobs, base));
+      ds = indexCell(await readCell(bytes, base));
       chain = [base];
     } catch (err) {
       errors.push(readError(base.name, err));
@@ -126,7 +129,10 @@ async function compareCell(
   } else if (old) {
     try {
       const kept = old.blobKeys.map((key) => ({ key, name: key.split('/').pop()! }));
-      const [first, ...rest] = await Promise.all(kept.map((f) => readCell(blobs, f)));
+      // One after another: a read still running when another failed would fill a buffer taken back.
+      const scanned: ScannedS57[] = [];
+      for (const f of kept) scanned.push(await readCell(bytes, f));
+      const [first, ...rest] = scanned;
       ds = indexCell(first!, rest);
       chain = kept;
     } catch (err) {
@@ -161,7 +167,7 @@ async function compareCell(
   } else {
     for (const [, file] of updates) {
       try {
-        ds.applyUpdate(await readCell(blobs, file));
+        ds.applyUpdate(await readCell(bytes, file));
         chain.push(file);
       } catch (err) {
         errors.push(err instanceof S57Error && err.code.startsWith('update') ? updateError(file.name, err) : readError(file.name, err));
@@ -223,7 +229,9 @@ export async function compareEncUpload(opts: {
     }
   }
   const checked = files.filter((f) => classifyFile(f.name) === 'cell' || classifyFile(f.name) === 'companion');
-  const crcErrors = await checkCrcs(blobs, checked, catalog);
+  // The cells' bytes go through a few buffers used again, file after file.
+  const bytes = new BlobBuffers(blobs);
+  const crcErrors = await checkCrcs(bytes, checked, catalog);
 
   const cells = new Map<string, StagedFile[]>();
   for (const f of files) {
@@ -233,7 +241,12 @@ export async function compareEncUpload(opts: {
   }
   const plan: EncPlan = { cells: [], companions: files.filter((f) => classifyFile(f.name) === 'companion' && !crcErrors.has(f.name)) };
   for (const [name, cellFiles] of cells) {
-    const outcome = await compareCell(blobs, name, cellFiles, existing.get(name), crcErrors, catalog);
+    let outcome: CellOutcome;
+    try {
+      outcome = await compareCell(bytes, name, cellFiles, existing.get(name), crcErrors, catalog);
+    } finally {
+      bytes.releaseAll();
+    }
     rows.push(outcome.row);
     if (outcome.plan) plan.cells.push(outcome.plan);
   }

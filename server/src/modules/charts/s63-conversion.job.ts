@@ -1,7 +1,8 @@
-import { indexCell, scanS57, type CellIndex } from '@chartroom/s57';
+import { indexCell, scanS57, type CellIndex, type ScannedS57 } from '@chartroom/s57';
 import { readExchangeSetFrom } from '@chartroom/s63';
 import type { S63CellStatus, S63CellWarning } from '@chartroom/contracts/charts';
 import type { JobHandler } from '../../jobs/runner.js';
+import { BlobBuffers } from '../../storage/blob-buffers.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { openBlobZipSource } from '../../storage/blob-zip-source.js';
 import type { UnzipLimits } from '../../storage/zip-unpack.js';
@@ -45,11 +46,12 @@ const fileName = (name: string, update: number) => `${name}.${String(update).pad
  * time, checked as `readS57` checks it but kept as its record index only); a cell whose S-57
  * cannot be read is reported corrupt.
  */
-async function buildCell(blobs: BlobStore, files: StoredFile[], outcomes: CellOutcome[]): Promise<CellIndex | null> {
+async function buildCell(bytes: BlobBuffers, files: StoredFile[], outcomes: CellOutcome[]): Promise<CellIndex | null> {
   try {
-    const [base, ...updates] = await Promise.all(
-      files.map(async (f) => scanS57(await blobs.read(f.key), { fileName: fileName(f.name, f.update) }).checkRecords()),
-    );
+    // One after another: a read still running when another failed would fill a buffer taken back.
+    const scanned: ScannedS57[] = [];
+    for (const f of files) scanned.push(scanS57(await bytes.read(f.key), { fileName: fileName(f.name, f.update) }).checkRecords());
+    const [base, ...updates] = scanned;
     if (!base || files[0]!.update !== 0) throw new Error(`the base cell ${files[0]!.name}.000 is not in the exchange set`);
     return indexCell(base, updates);
   } catch (err) {
@@ -103,11 +105,17 @@ export function s63ConversionJob(blobs: BlobStore, limits: UnzipLimits): JobHand
         reason: c.reason ?? null,
         warnings: c.warnings ?? [],
       }));
+      // The cells' bytes go through a few buffers used again, cell after cell.
+      const bytes = new BlobBuffers(blobs);
       for (const [name, unsorted] of stored) {
         const files = [...unsorted].sort((a, b) => a.update - b.update);
-        const ds = await buildCell(blobs, files, outcomes);
-        if (ds) converted.push({ name, keys: files.map((f) => f.key), meta: describeCell(ds) });
-        else await Promise.all(files.map((f) => blobs.delete(f.key)));
+        try {
+          const ds = await buildCell(bytes, files, outcomes);
+          if (ds) converted.push({ name, keys: files.map((f) => f.key), meta: describeCell(ds) });
+          else await Promise.all(files.map((f) => blobs.delete(f.key)));
+        } finally {
+          bytes.releaseAll();
+        }
       }
     } catch (err) {
       // Nothing half-written stays behind: a retry writes the same keys again.
