@@ -18,18 +18,46 @@ export interface DecryptedCell {
   keyIndex: number;
 }
 
-function unzipSingle(zip: Uint8Array, limits?: Partial<ZipLimits>): { data: Uint8Array; fileName: string } {
+/** Buffers are made in steps of this size, so cells of slightly different sizes share them. */
+const SCRATCH_STEP = 1024 * 1024;
+
+/**
+ * Two buffers used again from one cell to the next by a reader of many cells (the exchange set
+ * read from a source): the decrypted zip and the plain file. A cell decrypted with it is valid
+ * only until the next cell is decrypted with it. Without it, each cell makes two new arrays of
+ * about its size, which wait for a full collection of the heap.
+ */
+export class CellScratch {
+  private readonly buffers = new Map<'zip' | 'plain', Uint8Array>();
+
+  take(slot: 'zip' | 'plain', size: number): Uint8Array {
+    let buffer = this.buffers.get(slot);
+    if (!buffer || buffer.length < size) {
+      buffer = new Uint8Array(Math.max(SCRATCH_STEP, Math.ceil(size / SCRATCH_STEP) * SCRATCH_STEP));
+      this.buffers.set(slot, buffer);
+    }
+    return buffer.subarray(0, size);
+  }
+}
+
+function unzipSingle(zip: Uint8Array, limits?: Partial<ZipLimits>, scratch?: CellScratch): { data: Uint8Array; fileName: string } {
   const entry = listZipEntries(zip, limits).find((e) => !e.isDirectory);
   if (!entry) throw new S63Error('corrupt', 'the decrypted zip holds no file');
   const path = safeEntryPath(entry.name);
-  return { data: readZipEntry(zip, entry, limits), fileName: path.slice(path.lastIndexOf('/') + 1) };
+  const out = scratch ? (size: number) => scratch.take('plain', size) : undefined;
+  return { data: readZipEntry(zip, entry, limits, out), fileName: path.slice(path.lastIndexOf('/') + 1) };
 }
 
 /**
  * Decrypts an encrypted cell (base .000 or update .001…) with the first key that yields a valid
  * zip. Throws S63Error 'wrong_key' when no key fits, 'corrupt' when the file is damaged.
  */
-export function decryptCell(encrypted: Uint8Array, keys: CellKeyInput[], limits?: Partial<ZipLimits>): DecryptedCell {
+export function decryptCell(
+  encrypted: Uint8Array,
+  keys: CellKeyInput[],
+  limits?: Partial<ZipLimits>,
+  scratch?: CellScratch,
+): DecryptedCell {
   if (encrypted.length === 0 || encrypted.length % 8 !== 0) {
     throw new S63Error('corrupt', `encrypted cell is ${encrypted.length} bytes, not a whole number of 8-byte blocks`);
   }
@@ -40,13 +68,13 @@ export function decryptCell(encrypted: Uint8Array, keys: CellKeyInput[], limits?
     const blowfish = new Blowfish(key);
     // A wrong key shows in the first block already: check the zip signature before decrypting all.
     if (!looksLikeZip(blowfish.ecb(encrypted.subarray(0, 8), true))) continue;
-    const zip = unpad8(blowfish.ecb(encrypted, true));
+    const zip = unpad8(blowfish.ecb(encrypted, true, scratch?.take('zip', encrypted.length)));
     if (!zip) {
       damage = new S63Error('corrupt', 'encrypted cell decrypts to a zip with invalid padding (truncated or damaged)');
       continue;
     }
     try {
-      return { ...unzipSingle(zip, limits), keyIndex };
+      return { ...unzipSingle(zip, limits, scratch), keyIndex };
     } catch (err) {
       if (err instanceof S63Error && err.code !== 'corrupt') throw err;
       damage = err instanceof S63Error ? err : new S63Error('corrupt', String(err));

@@ -3,7 +3,7 @@
 // it synchronously over bytes, readExchangeSetFrom asynchronously over a ZipSource; an entry that
 // fails to read is thrown back in at its `yield`, so a damaged cell is reported, not fatal.
 import { parseCatalog } from './catalog.js';
-import { decryptCell } from './cell-crypto.js';
+import { decryptCell, type CellScratch } from './cell-crypto.js';
 import { crc32 } from './crc32.js';
 import { S63Error } from './errors.js';
 import type { ExchangeSet, ExchangeSetCell } from './exchange-set-types.js';
@@ -27,6 +27,8 @@ export interface ResolvedReadOptions {
   permitFile?: string | PermitFile;
   /** Drop each cell's data once it has been announced. */
   dropData: boolean;
+  /** Buffers the cells are decrypted into, used again for the next cell (with dropData only). */
+  scratch?: CellScratch;
 }
 
 export function resolveReadOptions(
@@ -133,7 +135,15 @@ export function* exchangeSetSteps(listed: ZipEntry[], options: ResolvedReadOptio
       result.products?.enc.find((p) => p.cellName === name)?.edition ??
       records.find((r) => r.edition !== undefined)?.edition;
     if (edition !== undefined) cell.edition = edition;
-    yield* processCell(cell, read(entry), crcByPath.get(path.toUpperCase()), checkPermits(records, hwId, date), limits, date);
+    yield* processCell(
+      cell,
+      read(entry),
+      crcByPath.get(path.toUpperCase()),
+      checkPermits(records, hwId, date),
+      limits,
+      date,
+      options.dropData ? options.scratch : undefined,
+    );
     yield { cell };
     if (options.dropData) delete cell.data;
     result.cells.push(cell);
@@ -148,6 +158,7 @@ function* processCell(
   check: ReturnType<typeof checkPermits>,
   limits: ZipLimits,
   date: string,
+  scratch: CellScratch | undefined,
 ): Generator<ExchangeSetStep, void, Uint8Array | undefined> {
   if (!check.ok) {
     cell.status = check.status;
@@ -158,7 +169,7 @@ function* processCell(
   cell.permitExpiry = check.permit.expiry;
   try {
     const encrypted = yield* readEncrypted;
-    const decrypted = decryptCell(encrypted, [check.permit.ck1, check.permit.ck2], limits);
+    const decrypted = decryptCell(encrypted, [check.permit.ck1, check.permit.ck2], limits, scratch);
     if (catalogCrc !== undefined && !crcMatches(catalogCrc, encrypted, decrypted.data)) {
       throw new S63Error('corrupt', `CRC in CATALOG.031 (${catalogCrc}) does not match the file`);
     }

@@ -54,7 +54,8 @@ export interface ReadExchangeSetOptions {
 export interface ReadExchangeSetFromOptions extends Omit<ReadExchangeSetOptions, 'keepData' | 'onCell'> {
   /**
    * Called once per cell, with its data when decrypted, and awaited before the next entry is read.
-   * The data is dropped from the cell afterwards: the report never holds the cells' bytes.
+   * The data is dropped from the cell afterwards: the report never holds the cells' bytes. The
+   * next cell is decrypted into the same buffer: copy the data if it must outlive the call.
    */
   onCell?: (cell: ExchangeSetCell) => Promise<void> | void;
 }

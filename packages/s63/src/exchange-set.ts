@@ -1,6 +1,7 @@
 // Reading an S-63 exchange set zip: ENC_ROOT tree with CATALOG.031 and encrypted cells, INFO files
 // (SERIAL.ENC, PRODUCTS.TXT) and PERMIT.TXT wherever it lies. Entries are read one at a time; the
 // reading itself is exchange-set-steps.ts, driven here over bytes (sync) or a ZipSource (async).
+import { CellScratch } from './cell-crypto.js';
 import { exchangeSetSteps, resolveReadOptions, type ExchangeSetSteps } from './exchange-set-steps.js';
 import type { ExchangeSet, ReadExchangeSetFromOptions, ReadExchangeSetOptions } from './exchange-set-types.js';
 import { listZipEntries, readZipEntry } from './zip-reader.js';
@@ -39,7 +40,8 @@ export function readExchangeSet(zip: Uint8Array, options: ReadExchangeSetOptions
  * one cell is in memory however large the set.
  */
 export async function readExchangeSetFrom(source: ZipSource, options: ReadExchangeSetFromOptions): Promise<ExchangeSet> {
-  const resolved = resolveReadOptions(options, true);
+  // Each cell's data is dropped after onCell: the next cell is decrypted into the same buffers.
+  const resolved = { ...resolveReadOptions(options, true), scratch: new CellScratch() };
   const steps: ExchangeSetSteps = exchangeSetSteps(await listZipEntriesFrom(source, resolved.limits), resolved);
   let next = steps.next();
   while (!next.done) {

@@ -79,14 +79,21 @@ describe('reading an exchange set through a file source', () => {
     const path = tempFile(zip);
     const fromBytes = readExchangeSet(zip, { hwId: HW, date: '20240601', keepData: false });
     const handed: ExchangeSetCell[] = [];
+    const buffers: ArrayBufferLike[] = [];
     const fromFile = await readExchangeSetFromFile(path, {
       hwId: HW,
       date: '20240601',
       onCell: async (cell) => {
         await new Promise((ok) => setTimeout(ok, 1));
-        handed.push({ ...cell });
+        if (cell.data) buffers.push(cell.data.buffer);
+        // The data is the reader's until onCell ends: the next cell is decrypted into the same buffer.
+        handed.push({ ...cell, ...(cell.data ? { data: cell.data.slice() } : {}) });
       },
     });
+    // XX5AAAAA.000 (5,000 bytes) and .001 (900) are decrypted into one buffer; XX5DDDDD (2.5 MB) needs a larger one.
+    expect(buffers).toHaveLength(3);
+    expect(buffers[1]).toBe(buffers[0]);
+    expect(buffers[2]).not.toBe(buffers[0]);
     expect(fromFile).toEqual(fromBytes);
     expect(fromFile.cells.map((c) => c.status)).toEqual(['decrypted', 'decrypted', 'no_permit', 'permit_expired', 'decrypted']);
     expect(fromFile.cells.every((c) => c.data === undefined)).toBe(true);

@@ -139,15 +139,29 @@ export function checkEntryData(entry: ZipEntry, data: Uint8Array): Uint8Array {
   return data;
 }
 
-/** Inflates one entry (stored or deflated), never beyond its declared size, and verifies its CRC-32. */
-export function readZipEntry(zip: Uint8Array, entry: ZipEntry, limits?: Partial<ZipLimits>): Uint8Array {
+/**
+ * Inflates one entry (stored or deflated), never beyond its declared size, and verifies its CRC-32.
+ * With `out` (a buffer of its own for the bytes, asked for once the entry's size has passed the
+ * limits), the bytes are written there instead of a new array.
+ */
+export function readZipEntry(
+  zip: Uint8Array,
+  entry: ZipEntry,
+  limits?: Partial<ZipLimits>,
+  out: (size: number) => Uint8Array = (size) => new Uint8Array(size),
+): Uint8Array {
   checkEntryLimits(entry, limits);
   const { start, end } = locateEntryData(zip.subarray(entry.localOffset, entry.localOffset + LOCAL_HEADER_BYTES), entry, zip.length);
   const raw = zip.subarray(start, end);
-  if (entry.method === 0) return checkEntryData(entry, raw.slice());
+  if (entry.method === 0) {
+    if (raw.length !== entry.size) return checkEntryData(entry, raw.slice());
+    const copy = out(raw.length);
+    copy.set(raw);
+    return checkEntryData(entry, copy);
+  }
   let data: Uint8Array;
   try {
-    data = inflateSync(raw, { out: new Uint8Array(entry.size) });
+    data = inflateSync(raw, { out: out(entry.size) });
   } catch (err) {
     throw corrupt(`zip entry ${entry.name} does not inflate: ${(err as Error).message}`);
   }

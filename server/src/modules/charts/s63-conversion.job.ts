@@ -94,6 +94,7 @@ export function s63ConversionJob(blobs: BlobStore, limits: UnzipLimits): JobHand
           if (cell.status !== 'decrypted' || !cell.data) return;
           const key = `charts/${conversion.geocontentId}/${cell.name}/s63-${conversion.id}/${fileName(cell.name, cell.update)}`;
           written.push(key);
+          // Written whole before onCell returns: the next cell is decrypted into the same buffer.
           await blobs.put(key, cell.data);
           stored.set(cell.name, [...(stored.get(cell.name) ?? []), { name: cell.name, update: cell.update, key }]);
         },
