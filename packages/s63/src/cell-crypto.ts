@@ -22,15 +22,15 @@ export interface DecryptedCell {
 const SCRATCH_STEP = 1024 * 1024;
 
 /**
- * Two buffers used again from one cell to the next by a reader of many cells (the exchange set
- * read from a source): the decrypted zip and the plain file. A cell decrypted with it is valid
- * only until the next cell is decrypted with it. Without it, each cell makes two new arrays of
+ * Buffers used again from one cell to the next by a reader of many cells (the exchange set read
+ * from a source): the encrypted file as read, the decrypted zip and the plain file. A cell decrypted with it is valid
+ * only until the next cell is decrypted with it. Without it, each cell makes three new arrays of
  * about its size, which wait for a full collection of the heap.
  */
 export class CellScratch {
-  private readonly buffers = new Map<'zip' | 'plain', Uint8Array>();
+  private readonly buffers = new Map<'encrypted' | 'zip' | 'plain', Uint8Array>();
 
-  take(slot: 'zip' | 'plain', size: number): Uint8Array {
+  take(slot: 'encrypted' | 'zip' | 'plain', size: number): Uint8Array {
     let buffer = this.buffers.get(slot);
     if (!buffer || buffer.length < size) {
       buffer = new Uint8Array(Math.max(SCRATCH_STEP, Math.ceil(size / SCRATCH_STEP) * SCRATCH_STEP));

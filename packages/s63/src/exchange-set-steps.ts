@@ -17,7 +17,8 @@ import { signatureFileName } from './signature-file.js';
 import { parsePermitFile, permitsForCell, type PermitFile } from './permit-file.js';
 import { checkEntryLimits, type ZipEntry } from './zip-reader.js';
 
-export type ExchangeSetStep = { read: ZipEntry } | { cell: ExchangeSetCell };
+/** `reusable`: an encrypted cell, consumed before the next step, so its bytes may go in a buffer used again. */
+export type ExchangeSetStep = { read: ZipEntry; reusable?: boolean } | { cell: ExchangeSetCell };
 export type ExchangeSetSteps = Generator<ExchangeSetStep, ExchangeSet, Uint8Array | undefined>;
 
 export interface ResolvedReadOptions {
@@ -73,10 +74,10 @@ export function* exchangeSetSteps(listed: ZipEntry[], options: ResolvedReadOptio
   // Refuse oversized or bomb-like entries before inflating anything.
   for (const { entry } of entries) checkEntryLimits(entry, limits);
   let total = 0;
-  function* read(entry: ZipEntry): Generator<ExchangeSetStep, Uint8Array, Uint8Array | undefined> {
+  function* read(entry: ZipEntry, reusable = false): Generator<ExchangeSetStep, Uint8Array, Uint8Array | undefined> {
     total += entry.size;
     if (total > limits.maxTotalSize) throw new S63Error('limit_exceeded', `exchange set expands beyond ${limits.maxTotalSize} bytes`);
-    const data = yield { read: entry };
+    const data = yield reusable ? { read: entry, reusable } : { read: entry };
     if (!data) throw new Error(`no bytes were given for zip entry ${entry.name}`);
     return data;
   }
@@ -137,7 +138,8 @@ export function* exchangeSetSteps(listed: ZipEntry[], options: ResolvedReadOptio
     if (edition !== undefined) cell.edition = edition;
     yield* processCell(
       cell,
-      read(entry),
+      // Decrypted and checked before the next step: nothing keeps the encrypted bytes.
+      read(entry, true),
       crcByPath.get(path.toUpperCase()),
       checkPermits(records, hwId, date),
       limits,

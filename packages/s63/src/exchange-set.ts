@@ -53,7 +53,8 @@ export async function readExchangeSetFrom(source: ZipSource, options: ReadExchan
     }
     let data: Uint8Array;
     try {
-      data = await readZipEntryFrom(source, step.read, resolved.limits);
+      const into = step.reusable ? (size: number) => resolved.scratch.take('encrypted', size) : undefined;
+      data = await readZipEntryFrom(source, step.read, resolved.limits, into);
     } catch (err) {
       next = steps.throw(err);
       continue;

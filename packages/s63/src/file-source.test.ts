@@ -111,6 +111,13 @@ describe('reading an exchange set through a file source', () => {
       const entries = await listZipEntriesFrom(source);
       expect(entries).toEqual(listZipEntries(zip));
       for (const entry of entries) expect(sameBytes(await readZipEntryFrom(source, entry), readZipEntry(zip, entry))).toBe(true);
+      // Into a buffer of the caller's, used again: the same bytes, in that buffer.
+      const reused = new Uint8Array(4 * 1024 * 1024);
+      for (const entry of entries) {
+        const bytes = await readZipEntryFrom(source, entry, undefined, (n) => reused.subarray(0, n));
+        expect(bytes.buffer).toBe(reused.buffer);
+        expect(sameBytes(bytes, readZipEntry(zip, entry))).toBe(true);
+      }
     } finally {
       await source.close();
     }

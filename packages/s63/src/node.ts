@@ -80,9 +80,9 @@ export async function openFileSource(path: string): Promise<FileSource> {
   }
   return {
     size,
-    async read(offset, length) {
-      checkReadRange(size, offset, length);
-      const out = new Uint8Array(length);
+    async read(offset, length, into) {
+      checkReadRange(size, offset, length, into);
+      const out = into ? into.subarray(0, length) : new Uint8Array(length);
       let filled = 0;
       while (filled < length) {
         const { bytesRead } = await handle.read(out, filled, length - filled, offset + filled);

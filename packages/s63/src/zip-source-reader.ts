@@ -28,20 +28,29 @@ export async function listZipEntriesFrom(source: ZipSource, limits?: Partial<Zip
   return parseCentralDirectory(await source.read(cd.offset, cd.size), cd.count);
 }
 
-/** Reads one entry through a source, never beyond its declared size, and verifies its CRC-32. */
-export async function readZipEntryFrom(source: ZipSource, entry: ZipEntry, limits?: Partial<ZipLimits>): Promise<Uint8Array> {
+/**
+ * Reads one entry through a source, never beyond its declared size, and verifies its CRC-32. With
+ * `out` (a buffer for the bytes, asked for once the entry has passed the limits), they are written
+ * there instead of a new array.
+ */
+export async function readZipEntryFrom(
+  source: ZipSource,
+  entry: ZipEntry,
+  limits?: Partial<ZipLimits>,
+  out?: (size: number) => Uint8Array,
+): Promise<Uint8Array> {
   checkEntryLimits(entry, limits);
   // A header cut short by the end of the file is refused by locateEntryData, as from bytes.
   const headerLength = Math.min(LOCAL_HEADER_BYTES, source.size - entry.localOffset);
   const header = headerLength > 0 ? await source.read(entry.localOffset, headerLength) : new Uint8Array(0);
   const { start, end } = locateEntryData(header, entry, source.size);
-  if (entry.method === 0) return checkEntryData(entry, await source.read(start, end - start));
+  if (entry.method === 0) return checkEntryData(entry, await source.read(start, end - start, out?.(end - start)));
 
-  const out = new Uint8Array(entry.size);
+  const target = out ? out(entry.size) : new Uint8Array(entry.size);
   let written = 0;
   const inflate = new Inflate((chunk) => {
-    if (written + chunk.length > out.length) throw corrupt(`zip entry ${entry.name} inflates beyond its declared ${entry.size} bytes`);
-    out.set(chunk, written);
+    if (written + chunk.length > target.length) throw corrupt(`zip entry ${entry.name} inflates beyond its declared ${entry.size} bytes`);
+    target.set(chunk, written);
     written += chunk.length;
   });
   let at = start;
@@ -55,5 +64,5 @@ export async function readZipEntryFrom(source: ZipSource, entry: ZipEntry, limit
       throw isS63Error(err) ? err : corrupt(`zip entry ${entry.name} does not inflate: ${(err as Error).message}`);
     }
   } while (at < end);
-  return checkEntryData(entry, out.subarray(0, written));
+  return checkEntryData(entry, target.subarray(0, written));
 }

@@ -7,12 +7,14 @@ export interface ZipSource {
   readonly size: number;
   /**
    * Exactly `length` bytes from `offset`, in a buffer the caller owns (an entry read through the
-   * source is returned as is); S63Error('corrupt') when the range passes the end.
+   * source is returned as is); S63Error('corrupt') when the range passes the end. With `into` (at
+   * least `length` bytes), they are written there and a view of it is returned.
    */
-  read(offset: number, length: number): Promise<Uint8Array>;
+  read(offset: number, length: number, into?: Uint8Array): Promise<Uint8Array>;
 }
 
-export function checkReadRange(size: number, offset: number, length: number): void {
+export function checkReadRange(size: number, offset: number, length: number, into?: Uint8Array): void {
+  if (into && into.length < length) throw new S63Error('invalid_argument', `a buffer of ${into.length} bytes cannot take ${length}`);
   if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0) {
     throw new S63Error('invalid_argument', `cannot read ${length} bytes at offset ${offset}`);
   }
@@ -25,9 +27,12 @@ export function checkReadRange(size: number, offset: number, length: number): vo
 export function createBytesSource(bytes: Uint8Array): ZipSource {
   return {
     size: bytes.length,
-    read(offset, length) {
-      checkReadRange(bytes.length, offset, length);
-      return Promise.resolve(bytes.slice(offset, offset + length));
+    read(offset, length, into) {
+      checkReadRange(bytes.length, offset, length, into);
+      if (!into) return Promise.resolve(bytes.slice(offset, offset + length));
+      const view = into.subarray(0, length);
+      view.set(bytes.subarray(offset, offset + length));
+      return Promise.resolve(view);
     },
   };
 }

@@ -96,6 +96,18 @@ describe.each(stores)('blob store contract: $name', ({ open }) => {
     expect(await store.size('t/a/empty.bin')).toBe(0);
   });
 
+  it('reads a range into a buffer of the caller', async () => {
+    const bytes = randomBytes(5000);
+    await store.put('t/into/r.bin', bytes);
+    const into = Buffer.alloc(2000, 0xee);
+    const got = await store.readRange('t/into/r.bin', 4000, 1500, into);
+    expect(got.equals(bytes.subarray(4000, 5000))).toBe(true);
+    expect(got.buffer).toBe(into.buffer);
+    expect(into.subarray(0, 1000).equals(bytes.subarray(4000, 5000))).toBe(true);
+    expect((await store.readRange('t/into/r.bin', 10, 100, into)).equals(bytes.subarray(10, 110))).toBe(true);
+    await expect(store.readRange('t/into/r.bin', 0, 3000, into)).rejects.toThrow(/cannot take 3000/);
+  });
+
   it('reads blobs into buffers used again: the same bytes, a released buffer zeroed, an empty or missing blob', async () => {
     const a = randomBytes(1_500_000);
     const b = randomBytes(900_000);

@@ -36,8 +36,12 @@ export interface BlobStore {
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** The whole blob in memory (cells of a few MB); BlobNotFoundError when there is none. */
   read(key: string): Promise<Buffer>;
-  /** Up to `length` bytes from `start` (fewer at the blob's end, none past it); BlobNotFoundError when there is none. */
-  readRange(key: string, start: number, length: number): Promise<Buffer>;
+  /**
+   * Up to `length` bytes from `start` (fewer at the blob's end, none past it); BlobNotFoundError when
+   * there is none. With `into` (at least `length` bytes) they are written there and a view of it is
+   * returned, so a reader of many ranges can use one buffer again.
+   */
+  readRange(key: string, start: number, length: number, into?: Uint8Array): Promise<Buffer>;
   /** The blob's size, or null when there is none. */
   size(key: string): Promise<number | null>;
   copy(from: string, to: string): Promise<void>;
@@ -154,7 +158,8 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async readRange(key: string, start: number, length: number): Promise<Buffer> {
+  async readRange(key: string, start: number, length: number, into?: Uint8Array): Promise<Buffer> {
+    if (into && into.length < length) throw new Error(`a buffer of ${into.length} bytes cannot take ${length}`);
     let handle;
     try {
       handle = await open(this.pathOf(key), 'r');
@@ -163,7 +168,7 @@ export class LocalBlobStore implements BlobStore {
       throw err;
     }
     try {
-      const buffer = Buffer.alloc(length);
+      const buffer = into ? Buffer.from(into.buffer, into.byteOffset, length) : Buffer.alloc(length);
       let filled = 0;
       while (filled < length) {
         const { bytesRead } = await handle.read(buffer, filled, length - filled, start + filled);

@@ -11,9 +11,9 @@ export async function openBlobZipSource(store: BlobStore, key: string): Promise<
   if (size === null) throw new BlobNotFoundError(key);
   return {
     size,
-    async read(offset, length) {
-      checkReadRange(size, offset, length);
-      const bytes = await store.readRange(key, offset, length);
+    async read(offset, length, into) {
+      checkReadRange(size, offset, length, into);
+      const bytes = await store.readRange(key, offset, length, into);
       // The blob shrank since it was sized: the same clear error as reading past its end.
       if (bytes.length !== length)
         throw new S63Error('corrupt', `zip is truncated: it ends ${length - bytes.length} bytes early at offset ${offset + bytes.length}`);

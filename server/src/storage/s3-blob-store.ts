@@ -142,13 +142,15 @@ export class S3BlobStore implements BlobStore {
     return collect(await this.get(key));
   }
 
-  async readRange(key: string, start: number, length: number): Promise<Buffer> {
+  async readRange(key: string, start: number, length: number, into?: Uint8Array): Promise<Buffer> {
+    if (into && into.length < length) throw new Error(`a buffer of ${into.length} bytes cannot take ${length}`);
     if (length <= 0) {
       if ((await this.size(key)) === null) throw new BlobNotFoundError(key);
       return Buffer.alloc(0);
     }
     try {
-      return await collect(await this.get(key, { start, end: start + length - 1 }));
+      const stream = await this.get(key, { start, end: start + length - 1 });
+      return into ? await collectInto(stream, Buffer.from(into.buffer, into.byteOffset, length)) : await collect(stream);
     } catch (err) {
       // A range that starts past the end: no bytes, as a file read there gives none.
       if (statusOf(err) === 416) return Buffer.alloc(0);
@@ -292,6 +294,18 @@ async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** The stream's bytes written into `target` (never past its end); the part filled. */
+async function collectInto(stream: Readable, target: Buffer): Promise<Buffer> {
+  let filled = 0;
+  for await (const chunk of stream) {
+    const bytes = chunk as Buffer;
+    if (filled + bytes.length > target.length) throw new Error(`the range holds more than the ${target.length} bytes asked for`);
+    bytes.copy(target, filled);
+    filled += bytes.length;
+  }
+  return target.subarray(0, filled);
 }
 
 function describe(err: unknown): string {
