@@ -77,7 +77,7 @@ export function* exchangeSetSteps(listed: ZipEntry[], options: ResolvedReadOptio
   function* read(entry: ZipEntry, reusable = false): Generator<ExchangeSetStep, Uint8Array, Uint8Array | undefined> {
     total += entry.size;
     if (total > limits.maxTotalSize) throw new S63Error('limit_exceeded', `exchange set expands beyond ${limits.maxTotalSize} bytes`);
-    const data = yield reusable ? { read: entry, reusable } : { read: entry };
+    const data = yield { read: entry, reusable };
     if (!data) throw new Error(`no bytes were given for zip entry ${entry.name}`);
     return data;
   }

@@ -154,10 +154,10 @@ export function readZipEntry(
   const { start, end } = locateEntryData(zip.subarray(entry.localOffset, entry.localOffset + LOCAL_HEADER_BYTES), entry, zip.length);
   const raw = zip.subarray(start, end);
   if (entry.method === 0) {
-    if (raw.length !== entry.size) return checkEntryData(entry, raw.slice());
+    checkEntryData(entry, raw);
     const copy = out(raw.length);
     copy.set(raw);
-    return checkEntryData(entry, copy);
+    return copy;
   }
   let data: Uint8Array;
   try {

@@ -128,6 +128,18 @@ describe('hot reads stay fresh', () => {
   });
   afterAll(() => t.close());
 
+  /** A provider with a geocontent and a product, and a user to license it to. */
+  async function providerWithProduct() {
+    const p = await t.loginAs('provider');
+    const { geocontent } = await seedProvider(t.database.db, {
+      ownerUserId: p.id,
+      title: `Office ${p.id}`,
+      geocontentTitle: `Charts ${p.id}`,
+    });
+    const product = await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'com', price: 10 });
+    return { p, geocontent, product, u: await t.loginAs('user') };
+  }
+
   it('refuses a role removed from an account on the very next request', async () => {
     const p = await t.loginAs('provider');
     await seedProvider(t.database.db, { ownerUserId: p.id, title: `Office ${p.id}`, geocontentTitle: `Charts ${p.id}` });
@@ -143,14 +155,7 @@ describe('hot reads stay fresh', () => {
   });
 
   it('shows a licence issued to a user in the next profile read, and the provider list at once', async () => {
-    const p = await t.loginAs('provider');
-    const { geocontent } = await seedProvider(t.database.db, {
-      ownerUserId: p.id,
-      title: `Office ${p.id}`,
-      geocontentTitle: `Charts ${p.id}`,
-    });
-    const product = await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'com', price: 10 });
-    const u = await t.loginAs('user');
+    const { p, geocontent, product, u } = await providerWithProduct();
     const profile = async () => (await t.app.inject({ method: 'GET', url: '/users/getprofile', headers: u.headers })).json().licenses;
     const listed = async () =>
       (await t.app.inject({ method: 'GET', url: `/api/providers/getLicenses?gcid=${geocontent.id}`, headers: p.headers })).json();
@@ -177,14 +182,7 @@ describe('hot reads stay fresh', () => {
   });
 
   it('gives concurrent profile reads of one account one shared answer (so its JSON is written once)', async () => {
-    const p = await t.loginAs('provider');
-    const { geocontent } = await seedProvider(t.database.db, {
-      ownerUserId: p.id,
-      title: `Office ${p.id}`,
-      geocontentTitle: `Charts ${p.id}`,
-    });
-    const product = await seedProduct(t.database.db, { geocontentId: geocontent.id, licType: 'com', price: 10 });
-    const u = await t.loginAs('user');
+    const { p, product, u } = await providerWithProduct();
     const issued = await t.app.inject({
       method: 'GET',
       url: `/api/providers/addpermit?prodid=${product.id}&email=${encodeURIComponent(u.email)}&devnum=1`,

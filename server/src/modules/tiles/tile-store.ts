@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { indexCell, scanS57, type CellIndex } from '@chartroom/s57';
@@ -131,7 +132,7 @@ export class TileStore {
         return raw ? gzipSync(raw) : null;
       });
       // A tile of many overlapping cells takes tens of milliseconds: let requests in between.
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
     }
     return tiles.length;
   }
