@@ -65,7 +65,10 @@ type Box = [number, number, number, number];
 /**
  * The share of each ranked cell in tile z/x/y. The first cell draws all of its data; each further
  * cell draws only outside the coverage of the cells ranked above it, so overlaps are drawn once
- * and the ground a better cell does not cover is left to the next one (no holes).
+ * and the ground a better cell does not cover is left to the next one (no holes). A cell whose
+ * coverage in the tile lies wholly inside theirs draws nothing there (a cell's data lies within
+ * its coverage), so its index is not even read: a tile that many copies or editions of one area
+ * overlap is drawn from the best of them alone.
  */
 export function quiltShares(ranked: QuiltCell[], z: number, x: number, y: number): QuiltShare[] {
   const shares: QuiltShare[] = [];
@@ -77,8 +80,12 @@ export function quiltShares(ranked: QuiltCell[], z: number, x: number, y: number
       shares.push({ kind: 'none' });
       continue;
     }
-    shares.push(remaining === null ? { kind: 'all' } : { kind: 'clip', region: remaining, takenBox: boxOf(taken.flat(2)) });
     const cover = coverageInTile(cell, z, x, y);
+    if (remaining !== null && cover.length > 0 && polygonClipping.difference(cover, taken).length === 0) {
+      shares.push({ kind: 'none' });
+      continue;
+    }
+    shares.push(remaining === null ? { kind: 'all' } : { kind: 'clip', region: remaining, takenBox: boxOf(taken.flat(2)) });
     if (cover.length > 0) {
       taken = taken.length === 0 ? cover : polygonClipping.union(taken, cover);
       remaining = polygonClipping.difference(tileBox(MARGIN), taken);
