@@ -1,7 +1,7 @@
 // What bench/api/run.mjs and bench/api/writes.mjs share: child processes killed on exit, waiting
 // for a URL, a fresh PostgreSQL database, signing in a demo account, cloning it, redeeming a device.
 import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,11 +11,26 @@ export const root = new URL('../..', import.meta.url).pathname;
 export const children = [];
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
+/**
+ * The environment `npm start` gives the portal (the C allocator's settings before `node`, decision
+ * 0018), read from package.json so the benches start it as a user does. BENCH_START_ENV=0 leaves it out.
+ */
+export function startCommandEnv() {
+  if (process.env.BENCH_START_ENV === '0') return {};
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const command = scripts.start.split('&&').at(-1).trim();
+  return Object.fromEntries([...command.matchAll(/(?:^|\s)([A-Z_]+)=(\S+)(?=\s)/g)].map((m) => [m[1], m[2]]));
+}
+
 export function start(script, env, logFile) {
   const out = logFile ? openSync(logFile, 'w') : 'ignore';
   // BENCH_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to the portal's Node.
   const nodeArgs = script.startsWith('server/') && process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: root,
+    env: { ...process.env, ...startCommandEnv(), ...env },
+    stdio: ['ignore', out, out],
+  });
   children.push(child);
   return child;
 }

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freshPostgres } from '../api/shared.mjs';
+import { freshPostgres, startCommandEnv } from '../api/shared.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const megabytes = Number(process.argv[2] ?? 1024);
@@ -160,6 +160,8 @@ async function main() {
             cwd: root,
             env: {
               ...process.env,
+              // As `npm start` starts it: the C allocator's settings (decision 0018).
+              ...startCommandEnv(),
               PORT: String(port),
               HOST: '127.0.0.1',
               DATA_DIR: dataDir,
