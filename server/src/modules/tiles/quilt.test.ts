@@ -26,8 +26,8 @@ describe('quilt shares', () => {
     const beyond = cell('XX4BEYON', [9.9, 53.9, 10.08, 54.2]);
     const ranked = rankCells([...copies, inside, beyond, best], 12);
     expect(ranked[0]!.name).toBe('XX4BEST');
-    const shares = new Map(ranked.map((c, i) => [c.name, quiltShares(ranked, 12, x, y)[i]!.kind]));
-    console.log([...shares]);
+    const kinds = quiltShares(ranked, 12, x, y).map((share) => share.kind);
+    const shares = new Map(ranked.map((c, i) => [c.name, kinds[i]]));
     expect(shares.get('XX4BEST')).toBe('all');
     for (let i = 0; i < 5; i++) expect(shares.get(`XX4COPY${i}`)).toBe('none');
     expect(shares.get('XX4INSID')).toBe('none');
