@@ -1,9 +1,9 @@
 // A minimal, defensive ZIP reader over an in-memory archive: lists the central directory and
 // inflates one entry at a time into a buffer of exactly its declared size, then checks its CRC-32.
 // The header parsing here is shared with zip-source-reader.ts, which reads through a ZipSource.
-import { inflateSync } from 'fflate';
 import { crc32 } from './crc32.js';
 import { S63Error } from './errors.js';
+import { inflateInto } from './inflate.js';
 import { resolveLimits, type ZipLimits } from './limits.js';
 
 export interface ZipEntry {
@@ -161,7 +161,8 @@ export function readZipEntry(
   }
   let data: Uint8Array;
   try {
-    data = inflateSync(raw, { out: out(entry.size) });
+    const target = out(entry.size);
+    data = target.subarray(0, inflateInto(raw, target));
   } catch (err) {
     throw corrupt(`zip entry ${entry.name} does not inflate: ${(err as Error).message}`);
   }
