@@ -81,6 +81,36 @@ describe('chart set coverage', () => {
     expect(drawn).toBeGreaterThan(150);
   });
 
+  it('gives the same outlines, in the same order, where more cells overlap than one index cuts at a time', () => {
+    // 40 overlapping cells, each a little shifted: cut 16 at a time.
+    const many = buildChartSet(
+      8,
+      'v1',
+      Array.from({ length: 40 }, (_, i) =>
+        cellRow(100 + i, `XX4M${String(i).padStart(4, '0')}`, [10.2 + i * 0.002, 53.9, 10.5 + i * 0.003, 54.2]),
+      ),
+    );
+    const whole = geojsonvt(
+      { type: 'FeatureCollection', features: many.coverage },
+      { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, extent: TILE_EXTENT, buffer: 64 },
+    );
+    let drawn = 0;
+    for (const z of [6, 9, 12, 14]) {
+      for (const [lon, lat] of [
+        [10.2, 53.9],
+        [10.35, 54.05],
+        [10.5, 54.2],
+      ] as const) {
+        const { x0, y0 } = tileRange([lon, lat, lon, lat], z);
+        const expected = whole.getTile(z, x0, y0)?.features ?? [];
+        const got = coverageTile(many, z, x0, y0)?.features ?? [];
+        expect(got, `${z}/${x0}/${y0}`).toEqual(expected);
+        if (expected.length > 16) drawn += 1;
+      }
+    }
+    expect(drawn).toBeGreaterThan(6);
+  });
+
   it('has nothing where no cell is', () => {
     const { x0, y0 } = tileRange([-40, 30, -40, 30], 10);
     expect(coverageTile(set, 10, x0, y0)).toBeNull();

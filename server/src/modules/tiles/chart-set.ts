@@ -94,24 +94,37 @@ export function buildChartSet(gcId: number, version: string, rows: MapChartRow[]
   return { gcId, version, cells, grids, coverage };
 }
 
+/** Outlines per index when a tile's outlines are cut (see coverageTile). */
+const OUTLINES_PER_INDEX = 16;
+
 /**
  * The coverage outlines in tile z/x/y (tile units), or null when no cell's box touches it. Cut from
- * an index of the touching cells' outlines made for this tile and dropped after: an index kept for
+ * indexes of the touching cells' outlines made for this tile and dropped after: an index kept for
  * the chart set would keep every tile it ever cut, each with a clipped copy of the outlines at
  * every zoom on the way down (300 overlapping cells: 35 MB for the starting view alone). The tile
  * itself is cached by the tile store; an outline has a few hundred points, so cutting it again for
- * a new tile costs little.
+ * a new tile costs little. The outlines are cut a few at a time, each few by an index of its own:
+ * geojson-vt cuts every feature on its own, so the tile is the same, and the copies it makes on
+ * the way down are those of a few outlines, not of all of them at once (300 outlines: 13 MB).
  */
 export function coverageTile(set: Pick<ChartSet, 'cells' | 'coverage'>, z: number, x: number, y: number): VtTile | null {
   // Near the antimeridian geojson-vt wraps outlines across it: every cell counts there.
   const edge = x <= 0 || x >= 2 ** z - 1;
   const features = edge ? set.coverage : set.coverage.filter((_, i) => bboxTouchesTile(set.cells[i]!.bbox, z, x, y, 64));
-  if (features.length === 0) return null;
-  const index = geojsonvt(
-    { type: 'FeatureCollection', features },
-    { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, extent: TILE_EXTENT, buffer: 64 },
-  );
-  return index.getTile(z, x, y);
+  let tile: VtTile | null = null;
+  for (let i = 0; i < features.length; i += OUTLINES_PER_INDEX) {
+    const index = geojsonvt(
+      { type: 'FeatureCollection', features: features.slice(i, i + OUTLINES_PER_INDEX) },
+      { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, extent: TILE_EXTENT, buffer: 64 },
+    );
+    const part = index.getTile(z, x, y);
+    if (!part) continue;
+    if (!tile) tile = { features: [], numPoints: 0, numFeatures: 0 };
+    for (const f of part.features) tile.features.push(f);
+    tile.numPoints += part.numPoints;
+    tile.numFeatures += part.numFeatures;
+  }
+  return tile;
 }
 
 /** The whole collection's box, or null when it is empty. */
