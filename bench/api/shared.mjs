@@ -13,19 +13,32 @@ process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
 /**
  * The environment `npm start` gives the portal (the C allocator's settings before `node`, decision
- * 0018), read from package.json so the benches start it as a user does. BENCH_START_ENV=0 leaves it out.
+ * 0018), read from package.json so the benches start it as a user does. BENCH_START_ENV=0 leaves
+ * it out, and the Node options below.
  */
 export function startCommandEnv() {
   if (process.env.BENCH_START_ENV === '0') return {};
+  return Object.fromEntries([...startCommand().matchAll(/(?:^|\s)([A-Z_]+)=(\S+)(?=\s)/g)].map((m) => [m[1], m[2]]));
+}
+
+/** The options `npm start` gives Node itself (the young generation's size, decision 0018), read the same way. */
+export function startCommandNodeArgs() {
+  if (process.env.BENCH_START_ENV === '0') return [];
+  const [, args = ''] = /\bnode((?:\s+--\S+)*)\s+server\/dist\/main\.js/.exec(startCommand()) ?? [];
+  return args.split(/\s+/).filter(Boolean);
+}
+
+function startCommand() {
   const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const command = scripts.start.split('&&').at(-1).trim();
-  return Object.fromEntries([...command.matchAll(/(?:^|\s)([A-Z_]+)=(\S+)(?=\s)/g)].map((m) => [m[1], m[2]]));
+  return scripts.start.split('&&').at(-1).trim();
 }
 
 export function start(script, env, logFile) {
   const out = logFile ? openSync(logFile, 'w') : 'ignore';
   // BENCH_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to the portal's Node.
-  const nodeArgs = script.startsWith('server/') && process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const nodeArgs = script.startsWith('server/')
+    ? [...startCommandNodeArgs(), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])]
+    : [];
   const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: { ...process.env, ...startCommandEnv(), ...env },
