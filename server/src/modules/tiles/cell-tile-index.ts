@@ -63,7 +63,12 @@ const WINDOW_MARGIN = 256;
  * on its own, so those tiles are the same as the whole index gives.
  */
 export function buildCellTileIndex(ds: S57Dataset | CellIndex, stamp: CellStamp, opts: { window?: TileAddress[] } = {}): CellTileIndex {
-  const window = opts.window;
+  const features = collectTileFeatures(ds, stamp, opts.window);
+  return indexTileFeatures(features, stamp, opts.window ? null : getCellInfo(ds).bbox);
+}
+
+/** The cell's features as the tile index takes them; with `window`, those that touch its tiles. */
+export function collectTileFeatures(ds: S57Dataset | CellIndex, stamp: CellStamp, window?: TileAddress[]): Feature[] {
   // Near the antimeridian geojson-vt wraps features across it: no window there.
   const windowed = window && !window.some((t) => t.x <= 0 || t.x >= 2 ** t.z - 1);
   const features: Feature[] = [];
@@ -74,12 +79,25 @@ export function buildCellTileIndex(ds: S57Dataset | CellIndex, stamp: CellStamp,
     }
     features.push(f);
   }
+  return features;
+}
+
+/**
+ * The tile index of features `collectTileFeatures` gave. With the cell's box, the tiles down to
+ * zoom 13 are cut at once (a whole cell's index); without it, none (a window's). Called apart
+ * from the reading, so the cell and its record index can be collected while geojson-vt works.
+ */
+export function indexTileFeatures(
+  features: Feature[],
+  stamp: CellStamp,
+  precutBox: readonly [number, number, number, number] | null,
+): CellTileIndex {
   const vertices = countVertices(features);
   const index = geojsonvt(
     { type: 'FeatureCollection', features },
     { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, tolerance: 3, extent: TILE_EXTENT, buffer: 64 },
   );
-  if (!window) precut(index, getCellInfo(ds).bbox);
+  if (precutBox) precut(index, precutBox);
   // Calibrated on US4MD81M and GB4X0000 (heap after a full GC against this estimate, within 20 %).
   const base = 4096 + vertices * 240 + features.length * 400;
   return {
