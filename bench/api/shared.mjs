@@ -28,6 +28,11 @@ export function startCommandNodeArgs() {
   return args.split(/\s+/).filter(Boolean);
 }
 
+/** The portal's Node options: the start script's, then BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+export function portalNodeArgs() {
+  return [...startCommandNodeArgs(), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])];
+}
+
 function startCommand() {
   const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   return scripts.start.split('&&').at(-1).trim();
@@ -35,10 +40,7 @@ function startCommand() {
 
 export function start(script, env, logFile) {
   const out = logFile ? openSync(logFile, 'w') : 'ignore';
-  // BENCH_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to the portal's Node.
-  const nodeArgs = script.startsWith('server/')
-    ? [...startCommandNodeArgs(), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])]
-    : [];
+  const nodeArgs = script.startsWith('server/') ? portalNodeArgs() : [];
   const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: { ...process.env, ...startCommandEnv(), ...env },

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freshPostgres, startCommandEnv, startCommandNodeArgs } from '../api/shared.mjs';
+import { freshPostgres, portalNodeArgs, startCommandEnv } from '../api/shared.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const megabytes = Number(process.argv[2] ?? 1024);
@@ -154,9 +154,7 @@ async function main() {
         const dataDir = join(work, `data-${backend}`);
         // Each phase in a fresh portal process on the same data: its RSS at rest is the baseline.
         async function startPortal() {
-          // As `npm start` starts it, and BENCH_NODE_ARGS (e.g. `--cpu-prof`) after: the portal's Node options.
-          const nodeArgs = [...startCommandNodeArgs(), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])];
-          const portal = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
+          const portal = spawn(process.execPath, [...portalNodeArgs(), 'server/dist/main.js'], {
             cwd: root,
             env: {
               ...process.env,
