@@ -10,7 +10,9 @@ import { S57Error } from '../errors.js';
 import { geoJSONFeatures } from '../geo/geojson.js';
 import { getCellInfo, getCellMetadata, getGdalDsidFields } from '../s57/info.js';
 import { buildDemoHarbourCell, buildDemoHarbourUpdate } from '../s57/demo.js';
-import { readCellIndex } from '../s57/lazy.js';
+import { readCellIndex, type CellIndex } from '../s57/lazy.js';
+import type { S57Dataset } from '../s57/model.js';
+import type { BBox, Feature } from '../geo/types.js';
 import { scanS57 } from '../s57/scan.js';
 import { readS57 } from '../s57/read.js';
 import { applyUpdates } from '../s57/update.js';
@@ -103,6 +105,62 @@ describe('scanS57(…).checkRecords() fails as readS57 does', () => {
       expect(checkOutcome(bytes), `input ${i}`).toBe(expected);
     }
     expect(failures).toBeGreaterThan(100);
+  });
+});
+
+/** [west, south, east, north] of a geometry's positions, or null when it has none. */
+function geometryBox(g: Feature['geometry']): BBox | null {
+  if (!g) return null;
+  const b: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  const visit = (c: unknown): void => {
+    if (typeof (c as number[])[0] === 'number') {
+      const [x, y] = c as number[];
+      b[0] = Math.min(b[0], x!);
+      b[1] = Math.min(b[1], y!);
+      b[2] = Math.max(b[2], x!);
+      b[3] = Math.max(b[3], y!);
+    } else for (const p of c as unknown[]) visit(p);
+  };
+  visit(g.coordinates);
+  return b[0] === Infinity ? null : b;
+}
+
+const touches = (a: BBox, q: BBox): boolean => a[2] >= q[0] && a[0] <= q[2] && a[3] >= q[1] && a[1] <= q[3];
+
+/**
+ * `near` on the lazy and the full reader, for the south-west quarter of the cell: the same features
+ * (the lazy reader skips lines and areas undecoded, the full one after decoding), every feature whose
+ * geometry touches the quarter among them, points and soundings all, and far lines and areas left out.
+ */
+function expectNear(full: S57Dataset, lazy: CellIndex): void {
+  const [w, s, e, n] = getCellInfo(full).bbox!;
+  const quarter: BBox = [w, s, (w + e) / 2, (s + n) / 2];
+  const near = (b: BBox) => touches(b, quarter);
+  const all = [...geoJSONFeatures(full)];
+  const got = [...geoJSONFeatures(lazy, { near })];
+  expect(got).toEqual([...geoJSONFeatures(full, { near })]);
+  const isPoint = (f: Feature) => f.geometry === null || f.geometry.type === 'Point' || f.geometry.type === 'MultiPoint';
+  const needed = (f: Feature) => isPoint(f) || touches(geometryBox(f.geometry) ?? quarter, quarter);
+  expect(got.filter(needed)).toEqual(all.filter(needed));
+  expect(got.length).toBeLessThan(all.length);
+  expect(got.filter((f) => !isPoint(f)).length).toBeGreaterThan(0);
+}
+
+describe('geoJSONFeatures with near: lines and areas far away left out', () => {
+  it('on the demo cell with its updates', () => {
+    const cell = buildDemoHarbourCell();
+    const updates = [1, 2].map((n) => ({ bytes: buildDemoHarbourUpdate(n), fileName: `XX5DEMO1.00${n}` }));
+    const full = applyUpdates(
+      readS57(cell, { fileName: 'XX5DEMO1.000' }),
+      updates.map((u) => readS57(u.bytes, { fileName: u.fileName })),
+    );
+    expectNear(full, readCellIndex(cell, updates, { fileName: 'XX5DEMO1.000' }));
+  });
+
+  it.skipIf(!hasTestdata)('on the corpus approach cell with its updates, and the S-64 cells', () => {
+    for (const rel of ['s57/noaa-US4MD81M/US4MD81M.000', 's57/iho-s64-2.1.1/GB4X0000.000', 's57/iho-s64-2.1.1/GB5X01NE.000']) {
+      expectNear(openCellWithUpdates(testdataPath(rel), { updates: 'apply' }), openCellIndex(testdataPath(rel), { updates: 'apply' }));
+    }
   });
 });
 

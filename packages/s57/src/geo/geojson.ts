@@ -3,12 +3,19 @@ import { classAcronym, objectClassByAcronym } from '../s57/object-classes.js';
 import { CellIndex } from '../s57/lazy.js';
 import { featureRecords, type FeatureRecord, type S57Dataset } from '../s57/model.js';
 import { featureProperties } from '../s57/features.js';
+import { featureEdgesBBox } from '../s57/info.js';
 import { featureGeometry, geometryContext } from './assemble.js';
-import type { Feature, FeatureCollection } from './types.js';
+import type { BBox, Feature, FeatureCollection } from './types.js';
 
 export interface GeoJSONOptions {
   /** Only these object classes (acronyms, e.g. ['DEPARE', 'SOUNDG']). */
   classes?: string[];
+  /**
+   * Skips, before assembling its geometry, a line or area feature whose box (west, south, east,
+   * north; read from its edges, and holding every point of the geometry) this answers false for.
+   * Points and soundings are always assembled: check their geometry yourself.
+   */
+  near?: (box: BBox) => boolean;
 }
 
 function selector(opts: GeoJSONOptions): ((objl: number) => boolean) | null {
@@ -26,9 +33,17 @@ function selector(opts: GeoJSONOptions): ((objl: number) => boolean) | null {
 export function* geoJSONFeatures(ds: S57Dataset | CellIndex, opts: GeoJSONOptions = {}): Generator<Feature> {
   const ctx = geometryContext(ds);
   const keep = selector(opts);
-  const records: Iterable<FeatureRecord> = ds instanceof CellIndex ? ds.featureRecords(keep ?? undefined) : featureRecords(ds);
+  const near = opts.near;
+  // A lazily read cell skips lines and areas far away without decoding them (those it cannot
+  // tell that of are decoded, and checked below).
+  const records: Iterable<FeatureRecord> =
+    ds instanceof CellIndex ? ds.featureRecords(keep ?? undefined, near ? { test: near, comf: ctx.comf } : undefined) : featureRecords(ds);
   for (const f of records) {
     if (keep && !keep(f.objl)) continue;
+    if (near) {
+      const box = featureEdgesBBox(ds, ctx, f);
+      if (box && !near(box)) continue;
+    }
     yield { type: 'Feature', geometry: featureGeometry(ctx, f), properties: featureProperties(f) };
   }
 }

@@ -21,6 +21,12 @@ import { scanS57, VECTOR_RCNMS, type ScannedS57 } from './scan.js';
 
 const SLOTS = 67_108_864;
 
+/** See `CellIndex.featureRecords`: a test of a feature's box (west, south, east, north), and the cell's COMF. */
+export interface FeatureNear {
+  test: (box: [number, number, number, number]) => boolean;
+  comf: number;
+}
+
 interface Modified {
   rver: number;
   refs: number[];
@@ -205,9 +211,11 @@ export class CellIndex {
 
   /**
    * The feature records to present (as `featureRecords(ds)` of the fully read dataset), decoded one
-   * by one; `keep` filters by object class code before decoding.
+   * by one; `keep` filters by object class code before decoding. With `near`, a line or area whose
+   * edges the records show to lie where `near.test` refuses their box is skipped undecoded (see
+   * `isFar`); every other feature is given, near or not.
    */
-  *featureRecords(keep?: (objl: number) => boolean): Generator<FeatureRecord> {
+  *featureRecords(keep?: (objl: number) => boolean, near?: FeatureNear): Generator<FeatureRecord> {
     if (this.isUpdateFile) {
       const f = this.files[0]!;
       for (let i = 0; i < f.n; i++) if (f.rcnm[i] === RCNM_FE && (!keep || keep(f.objl[i]!))) yield f.feature(i);
@@ -223,10 +231,45 @@ export class CellIndex {
           refs.push(ref);
         }
       });
-      for (let i = 0; i < rcids.length; i++) yield this.current(rcids[i]!, refs[i]!);
+      for (let i = 0; i < rcids.length; i++) if (!near || !this.isFar(rcids[i]!, refs[i]!, near)) yield this.current(rcids[i]!, refs[i]!);
       return;
     }
-    for (const [rcid, ref] of this.features) yield this.current(rcid, ref);
+    for (const [rcid, ref] of this.features) if (!near || !this.isFar(rcid, ref, near)) yield this.current(rcid, ref);
+  }
+
+  /** [min X, min Y, max X, max Y] of a feature's edges, as stored (see isFar). */
+  private readonly farBox = new Float64Array(4);
+
+  /**
+   * True when feature `rcid` (at `ref`) is a line or area and the box of its edges with their nodes
+   * (every point its geometry can have) is refused by `near.test`, read straight from the records
+   * as `edgeExtent` reads edges. False whenever that takes decoding: a feature an update modified,
+   * a record `featureParts` does not read, a pointer to anything but an edge.
+   */
+  private isFar(rcid: number, ref: number, near: FeatureNear): boolean {
+    if (this.modified.has(this.key(RCNM_FE, rcid))) return false;
+    const file = this.file(ref);
+    const parts = file.featureParts(ref % SLOTS);
+    if (!parts || (parts.prim !== 2 && parts.prim !== 3)) return false;
+    const { pointerStart, pointerCount } = parts;
+    const b = file.mod.bytes;
+    const box = this.farBox;
+    const raw = this.raw;
+    box[0] = Infinity;
+    box[1] = Infinity;
+    box[2] = -Infinity;
+    box[3] = -Infinity;
+    for (let i = 0, p = pointerStart; i < pointerCount; i++, p += 8) {
+      if (b[p] !== RCNM_VE || !this.rawEdge(int32(b, p + 1) >>> 0)) return false;
+      if (raw[0] === 0) continue;
+      if (raw[1]! < box[0]!) box[0] = raw[1]!;
+      if (raw[2]! < box[1]!) box[1] = raw[2]!;
+      if (raw[3]! > box[2]!) box[2] = raw[3]!;
+      if (raw[4]! > box[3]!) box[3] = raw[4]!;
+    }
+    if (box[0] === Infinity) return false;
+    const c = near.comf;
+    return !near.test([box[0]! / c, box[1]! / c, box[2]! / c, box[3]! / c]);
   }
 
   /**
@@ -283,6 +326,9 @@ export class CellIndex {
     return v;
   }
 
+  /** [count, min X, min Y, max X, max Y] of the points `rawEdge` read, as stored (before COMF). */
+  private readonly raw = new Float64Array(5);
+
   /**
    * @internal The points an area's geometry takes from edge `rcid` (its start node, stored vertices
    * and end node, as `featureGeometry` chains them), scaled by `comf`, summarised in `out` as
@@ -291,11 +337,29 @@ export class CellIndex {
    * use `vector` then.
    */
   edgeExtent(rcid: number, comf: number, out: Float64Array): boolean {
-    out[0] = 0;
-    out[1] = Infinity;
-    out[2] = Infinity;
-    out[3] = -Infinity;
-    out[4] = -Infinity;
+    if (!this.rawEdge(rcid)) return false;
+    // Division by a positive COMF keeps the order: the extremes scaled are those of the scaled points.
+    const raw = this.raw;
+    const some = raw[0]! > 0;
+    out[0] = raw[0]!;
+    out[1] = some ? raw[1]! / comf : Infinity;
+    out[2] = some ? raw[2]! / comf : Infinity;
+    out[3] = some ? raw[3]! / comf : -Infinity;
+    out[4] = some ? raw[4]! / comf : -Infinity;
+    return true;
+  }
+
+  /**
+   * Edge `rcid`'s points (see edgeExtent) into `raw` as stored integers, which the interpreter
+   * handles without allocating (this runs for every edge of a cell before V8 optimises it).
+   */
+  private rawEdge(rcid: number): boolean {
+    const raw = this.raw;
+    raw[0] = 0;
+    raw[1] = Infinity;
+    raw[2] = Infinity;
+    raw[3] = -Infinity;
+    raw[4] = -Infinity;
     const ref = this.vectors.get(RCNM_VE)!.get(rcid);
     if (ref === undefined) return true;
     if (this.modified.has(this.key(RCNM_VE, rcid))) return false;
@@ -306,14 +370,14 @@ export class CellIndex {
     const { coordStart, coordCount, pointerStart, pointerCount } = parts;
     const begin = pointerCount > 0 ? int32(b, pointerStart + 1) >>> 0 : -1;
     const finish = pointerCount > 1 ? int32(b, pointerStart + 10) >>> 0 : -1;
-    if (begin >= 0 && !this.nodePoint(begin, comf, out)) return false;
-    for (let i = 0, p = coordStart; i < coordCount; i++, p += 8) extend(out, int32(b, p + 4) / comf, int32(b, p) / comf);
-    if (finish >= 0 && !this.nodePoint(finish, comf, out)) return false;
+    if (begin >= 0 && !this.rawNode(begin)) return false;
+    for (let i = 0, p = coordStart; i < coordCount; i++, p += 8) rawPoint(raw, int32(b, p + 4), int32(b, p));
+    if (finish >= 0 && !this.rawNode(finish)) return false;
     return true;
   }
 
-  /** Adds connected node `rcid`'s point to `out` (see edgeExtent); false when it takes a full decode. */
-  private nodePoint(rcid: number, comf: number, out: Float64Array): boolean {
+  /** Adds connected node `rcid`'s point to `raw` (see rawEdge); false when it takes a full decode. */
+  private rawNode(rcid: number): boolean {
     const ref = this.vectors.get(RCNM_VC)!.get(rcid);
     if (ref === undefined) return true;
     if (this.modified.has(this.key(RCNM_VC, rcid))) return false;
@@ -322,7 +386,7 @@ export class CellIndex {
     if (!parts) return false;
     if (parts.coordCount > 0) {
       const b = file.mod.bytes;
-      extend(out, int32(b, parts.coordStart + 4) / comf, int32(b, parts.coordStart) / comf);
+      rawPoint(this.raw, int32(b, parts.coordStart + 4), int32(b, parts.coordStart));
     }
     return true;
   }
@@ -346,6 +410,15 @@ export class CellIndex {
 /** A little-endian signed 32-bit number at p. */
 function int32(b: Uint8Array, p: number): number {
   return b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24);
+}
+
+/** Counts a stored point into `raw` (see CellIndex.rawEdge). */
+function rawPoint(raw: Float64Array, x: number, y: number): void {
+  raw[0]!++;
+  if (x < raw[1]!) raw[1] = x;
+  if (y < raw[2]!) raw[2] = y;
+  if (x > raw[3]!) raw[3] = x;
+  if (y > raw[4]!) raw[4] = y;
 }
 
 /** @internal Counts a point into [count, west, south, east, north] (see edgeExtent). */

@@ -18,7 +18,14 @@ import {
   type ReusedDirectory,
 } from '../iso8211/module.js';
 import { RCNM_FE, RCNM_VC, RCNM_VE, RCNM_VF, RCNM_VI, type FeatureRecord, type FieldValues, type VectorRecord } from './model.js';
-import { vectorParts, type VectorLayouts, type VectorParts } from './vector-parts.js';
+import {
+  featureParts,
+  vectorParts,
+  type DirectoryCursor,
+  type FeatureParts,
+  type VectorLayouts,
+  type VectorParts,
+} from './vector-parts.js';
 import { checkS57, countRecord, num, readFeature, readMetaRecord, readVector, type ReadOptions } from './records.js';
 
 interface FastHeader {
@@ -138,6 +145,19 @@ export class ScannedS57 {
   /** @internal Where a vector record's SG2D and VRPT are: see `vectorParts` (vector-parts.ts). */
   vectorParts(slot: number): VectorParts | null {
     return vectorParts(this, slot);
+  }
+
+  /** @internal See `featureParts` (vector-parts.ts). */
+  featureLayouts: VectorLayouts | null | undefined;
+  /** @internal The result `featureParts` reuses. */
+  fparts: FeatureParts | undefined;
+  /** @internal The directory cursors `vectorParts` and `featureParts` reuse. */
+  vectorCursor: DirectoryCursor | undefined;
+  featureCursor: DirectoryCursor | undefined;
+
+  /** @internal A feature record's PRIM and where its FSPT is: see `featureParts` (vector-parts.ts). */
+  featureParts(slot: number): FeatureParts | null {
+    return featureParts(this, slot);
   }
 
   /** Fields of the record at `offset`. */

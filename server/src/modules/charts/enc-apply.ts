@@ -36,7 +36,8 @@ export function appliedKeysOf(upload: Pick<EncUploadRow, 'guid' | 'geocontentId'
  * Applies a staged upload. First the database picks the one winner (a conditional UPDATE to
  * `applying`); only the winner copies files, to keys named by this upload's guid. One transaction
  * then upserts the chart rows and marks the upload applied; only after it commits are the replaced
- * files and the staging folder removed. A failure removes the new copies and reopens the upload.
+ * files and the staging folder removed, and then the tile warm queued. A failure removes the new
+ * copies and reopens the upload.
  */
 export async function applyEncPlan(opts: {
   db: Db;
@@ -98,7 +99,6 @@ export async function applyEncPlan(opts: {
         await upsertChart(tx, { collectionId: collection.id, name: cell.name, sourceType: 's57', blobKeys: cell.keys, meta: cell.meta });
       }
       if (!(await markEncUploadApplied(tx, claimed.id, processId))) throw new AppError('upload_applying', 'This upload is being applied');
-      await enqueueJob(tx, tileWarmJobKind, { gcId });
       await queueCellsUpdated(tx, {
         geocontentId: gcId,
         cells: cells.flatMap((c) =>
@@ -126,4 +126,8 @@ export async function applyEncPlan(opts: {
   const kept = new Set(written);
   await Promise.all(replaced.filter((k) => !kept.has(k)).map((k) => blobs.delete(k)));
   await blobs.deletePrefix(`staging/${claimed.guid}`);
+  // The new version's starting view is drawn once the apply has let go of its own memory (removing
+  // a large upload's staged files takes seconds): the warm does not add to it. Only a speed-up:
+  // if the process stops before this, the tiles are made when first asked for.
+  await enqueueJob(db, tileWarmJobKind, { gcId });
 }

@@ -43,12 +43,17 @@ function toTagValue(acronym: string, value: AttributeValue): TagValue {
 
 /**
  * The cell's features as GeoJSON for the tile index: attributes by acronym, the cell stamp,
- * `minzoom` from SCAMIN, soundings split into one point per sounding with its `DEPTH`.
+ * `minzoom` from SCAMIN, soundings split into one point per sounding with its `DEPTH`. With
+ * `near`, lines and areas whose box (from their edges) it refuses are not even assembled.
  */
-export function* tileFeatures(ds: S57Dataset | CellIndex, stamp: CellStamp): Generator<Feature> {
+export function* tileFeatures(
+  ds: S57Dataset | CellIndex,
+  stamp: CellStamp,
+  near?: (box: [number, number, number, number]) => boolean,
+): Generator<Feature> {
   const bbox = getCellInfo(ds).bbox;
   const midLat = bbox ? (bbox[1] + bbox[3]) / 2 : 0;
-  for (const f of geoJSONFeatures(ds)) {
+  for (const f of geoJSONFeatures(ds, near ? { near } : {})) {
     if (!f.geometry) continue;
     const layer = String(f.properties.layer);
     // Coverage comes from the stored chart rows for every cell at once (see chart-set.ts).

@@ -1,6 +1,6 @@
 import { geojsonvt, type GeoJSONVT, type VtFeature } from './geojson-vt.js';
 import { getCellInfo, type CellIndex, type Feature, type Geometry, type S57Dataset } from '@chartroom/s57';
-import { bboxTouchesTile, TILE_EXTENT, tileRange } from './tile-geometry.js';
+import { mercatorBoxTouchesTile, mercatorX, mercatorY, TILE_EXTENT, tileRange } from './tile-geometry.js';
 import { tileFeatures, type CellStamp } from './cell-features.js';
 
 /** The deepest zoom tiles are cut at (spec §9: max zoom 18). */
@@ -12,6 +12,11 @@ export interface CellTileIndex {
   index: GeoJSONVT;
   /** Rough bytes held: source vertices plus the tiles the index has cut so far. */
   estimateBytes(): number;
+  /**
+   * A window's index (`indexTileFeatures` with `window`): the ids of its tiles not yet asked for.
+   * Each is asked for once; the index then drops what no tile still to come needs.
+   */
+  pending?: Set<number>;
 }
 
 function countVertices(features: Feature[]): number {
@@ -64,7 +69,17 @@ const WINDOW_MARGIN = 256;
  */
 export function buildCellTileIndex(ds: S57Dataset | CellIndex, stamp: CellStamp, opts: { window?: TileAddress[] } = {}): CellTileIndex {
   const features = collectTileFeatures(ds, stamp, opts.window);
-  return indexTileFeatures(features, stamp, opts.window ? null : getCellInfo(ds).bbox);
+  return opts.window ? indexTileFeatures(features, stamp, null, opts.window) : indexTileFeatures(features, stamp, getCellInfo(ds).bbox);
+}
+
+/** Does the lon/lat box touch one of the tiles (within WINDOW_MARGIN)? */
+function touchesWindow(box: readonly [number, number, number, number], window: TileAddress[]): boolean {
+  const west = mercatorX(box[0]);
+  const north = mercatorY(box[3]);
+  const east = mercatorX(box[2]);
+  const south = mercatorY(box[1]);
+  for (const t of window) if (mercatorBoxTouchesTile(west, north, east, south, t.z, t.x, t.y, WINDOW_MARGIN)) return true;
+  return false;
 }
 
 /** The cell's features as the tile index takes them; with `window`, those that touch its tiles. */
@@ -72,11 +87,11 @@ export function collectTileFeatures(ds: S57Dataset | CellIndex, stamp: CellStamp
   // Near the antimeridian geojson-vt wraps features across it: no window there.
   const windowed = window && !window.some((t) => t.x <= 0 || t.x >= 2 ** t.z - 1);
   const features: Feature[] = [];
-  for (const f of tileFeatures(ds, stamp)) {
-    if (windowed) {
-      const box = geometryBox(f.geometry!);
-      if (!window.some((t) => bboxTouchesTile(box, t.z, t.x, t.y, WINDOW_MARGIN))) continue;
-    }
+  const near = windowed ? (box: readonly [number, number, number, number]) => touchesWindow(box, window) : undefined;
+  // Lines and areas far from the window are skipped before their geometry is made (their box
+  // from the edges holds the geometry's); points and soundings are checked here.
+  for (const f of tileFeatures(ds, stamp, near)) {
+    if (near && !near(geometryBox(f.geometry!))) continue;
     features.push(f);
   }
   return features;
@@ -86,26 +101,57 @@ export function collectTileFeatures(ds: S57Dataset | CellIndex, stamp: CellStamp
  * The tile index of features `collectTileFeatures` gave. With the cell's box, the tiles down to
  * zoom 13 are cut at once (a whole cell's index); without it, none (a window's). Called apart
  * from the reading, so the cell and its record index can be collected while geojson-vt works.
+ * With `window`, the index serves those tiles only, each once (`cellTileFeatures`). Takes the
+ * features over: `features` is left empty of them, each released once geojson-vt has converted it.
  */
 export function indexTileFeatures(
   features: Feature[],
   stamp: CellStamp,
   precutBox: readonly [number, number, number, number] | null,
+  window?: TileAddress[],
 ): CellTileIndex {
   const vertices = countVertices(features);
+  const count = features.length;
   const index = geojsonvt(
-    { type: 'FeatureCollection', features },
+    { type: 'FeatureCollection', features: handedOver(features) },
     { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, tolerance: 3, extent: TILE_EXTENT, buffer: 64 },
   );
   if (precutBox) precut(index, precutBox);
   // Calibrated on US4MD81M and GB4X0000 (heap after a full GC against this estimate, within 20 %).
-  const base = 4096 + vertices * 240 + features.length * 400;
+  const base = 4096 + vertices * 240 + count * 400;
   return {
     stamp,
     index,
     // geojson-vt keeps the tiles it cut (each a clipped copy): count them as they grow.
     estimateBytes: () => base + index.tileCoords.length * 16_384,
+    ...(window ? { pending: new Set(window.map((t) => tileId(t.z, t.x, t.y))) } : {}),
   };
+}
+
+/**
+ * The features as geojson-vt reads them (each once, in order, as it converts them to its own
+ * form): each is let go of as it is read, so the GeoJSON of those converted can be collected while
+ * the rest are converted, instead of all of it staying until the index is built.
+ */
+function handedOver(features: Feature[]): Feature[] {
+  return new Proxy(features, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && key !== 'length') {
+        const i = Number(key);
+        if (Number.isInteger(i) && i >= 0) {
+          const f = target[i];
+          target[i] = undefined as unknown as Feature;
+          return f;
+        }
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
+
+/** geojson-vt's key of tile z/x/y in `index.tiles`. */
+function tileId(z: number, x: number, y: number): number {
+  return ((1 << z) * y + x) * 32 + z;
 }
 
 /** Cut down to this zoom when the index is built: a later tile then splits only small parents. */
@@ -127,5 +173,55 @@ function precut(index: GeoJSONVT, bbox: readonly [number, number, number, number
 
 /** The cell's features in one tile, in tile units (0..4096, with a buffer), or [] when it has none. */
 export function cellTileFeatures(cell: CellTileIndex, z: number, x: number, y: number): VtFeature[] {
-  return cell.index.getTile(z, x, y)?.features ?? [];
+  const pending = cell.pending;
+  if (!pending) return cell.index.getTile(z, x, y)?.features ?? [];
+  const id = tileId(z, x, y);
+  if (!pending.has(id)) throw new Error(`tile ${z}/${x}/${y} is not one still to come of this window's index`);
+  // Down one zoom at a time, dropping what is not needed at each: asked for at once, geojson-vt
+  // would cut every zoom's four quarters on the way before any could be dropped.
+  const tiles = cell.index.tiles as Record<number, VtInternalTile | undefined>;
+  for (let k = 1; k < z; k++) {
+    const ax = x >> (z - k);
+    const ay = y >> (z - k);
+    if (tiles[tileId(k, ax, ay)]) continue;
+    if (!cell.index.getTile(k, ax, ay)) break;
+    dropUnneeded(cell.index, pending);
+  }
+  pending.delete(id);
+  const features = cell.index.getTile(z, x, y)?.features ?? [];
+  dropUnneeded(cell.index, pending);
+  return features;
+}
+
+/** The part of a geojson-vt tile this module touches: its features, and the source it is cut from. */
+interface VtInternalTile {
+  features: unknown[];
+  source: unknown[] | null;
+}
+
+/**
+ * Drops the tiles of a window's index that no pending tile needs: those that are not one of them
+ * or an ancestor of one (the siblings geojson-vt cut on its way down keep clipped copies of their
+ * features, and tiles already served keep theirs). Geojson-vt finds a tile, or drills to it from
+ * its nearest kept ancestor; every ancestor of a pending tile is kept, so what it finds is unchanged.
+ * (geojson-vt 4's `tiles`: by id, each with `features` and `source`, null once it has been cut.)
+ */
+function dropUnneeded(index: GeoJSONVT, pending: Set<number>): void {
+  const wanted = [...pending].map((id) => {
+    const z = id % 32;
+    const n = (id - z) / 32;
+    return { z, x: n % (1 << z), y: Math.floor(n / (1 << z)) };
+  });
+  const tiles = index.tiles as Record<string, VtInternalTile>;
+  for (const key of Object.keys(tiles)) {
+    const id = Number(key);
+    const z = id % 32;
+    const n = (id - z) / 32;
+    const x = n % (1 << z);
+    const y = Math.floor(n / (1 << z));
+    if (!wanted.some((t) => t.z >= z && t.x >> (t.z - z) === x && t.y >> (t.z - z) === y)) delete tiles[key];
+    // An ancestor already cut into its quarters, and not asked for itself: only its place is needed
+    // (geojson-vt drills from the nearest tile that is there), not its features.
+    else if (tiles[key]!.source === null && !pending.has(id)) tiles[key]!.features = [];
+  }
 }

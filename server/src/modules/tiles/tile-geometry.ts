@@ -46,9 +46,30 @@ export function tileRange(bbox: readonly [number, number, number, number], z: nu
 
 /** Does the lon/lat box touch tile z/x/y (with a margin in tile units)? */
 export function bboxTouchesTile(bbox: readonly [number, number, number, number], z: number, x: number, y: number, margin: number): boolean {
-  const [w, n] = toTileUnits(bbox[0], bbox[3], z, x, y);
-  const [e, s] = toTileUnits(bbox[2], bbox[1], z, x, y);
-  return e >= -margin && w <= TILE_EXTENT + margin && s >= -margin && n <= TILE_EXTENT + margin;
+  return mercatorBoxTouchesTile(mercatorX(bbox[0]), mercatorY(bbox[3]), mercatorX(bbox[2]), mercatorY(bbox[1]), z, x, y, margin);
+}
+
+/**
+ * `bboxTouchesTile` for a box already in Web Mercator (0..1, y down: `mercatorX(west)`,
+ * `mercatorY(north)`, `mercatorX(east)`, `mercatorY(south)`), so one box is projected once for many tiles.
+ */
+export function mercatorBoxTouchesTile(
+  west: number,
+  north: number,
+  east: number,
+  south: number,
+  z: number,
+  x: number,
+  y: number,
+  margin: number,
+): boolean {
+  const n = 2 ** z;
+  return (
+    (east * n - x) * TILE_EXTENT >= -margin &&
+    (west * n - x) * TILE_EXTENT <= TILE_EXTENT + margin &&
+    (south * n - y) * TILE_EXTENT >= -margin &&
+    (north * n - y) * TILE_EXTENT <= TILE_EXTENT + margin
+  );
 }
 
 /** Twice the signed area in tile units (x right, y down): positive for an MVT exterior ring. */

@@ -122,7 +122,7 @@ export class TileStore {
       let index = windowed.get(cell.key);
       if (!index) {
         // Read in a call of its own: once it has returned, only the features are left of the cell.
-        index = indexTileFeatures(await this.windowFeatures(cell, tiles), stampOf(cell), null);
+        index = indexTileFeatures(await this.windowFeatures(cell, tiles), stampOf(cell), null, tiles);
         windowed.set(cell.key, index);
       }
       return index;
@@ -152,12 +152,14 @@ export class TileStore {
   }
 
   /**
-   * A stored cell with its updates, checked as `readS57` checks it and kept as its record index:
-   * the features are decoded once, as the tile index takes them.
+   * A stored cell with its updates, kept as its record index: the records the tile index takes are
+   * decoded once, as it takes them, and the others not at all. Every stored cell file was checked
+   * record by record as `readS57` checks it when it was taken in (the upload's review, the S-63
+   * conversion), so it is not checked again here; a record damaged since still fails where it is read.
    */
   private async readCell(cell: MapCell): Promise<CellIndex> {
     const [base, ...updates] = await Promise.all(
-      cell.blobKeys.map(async (k) => scanS57(await this.blobs.read(k), { fileName: basename(k) }).checkRecords()),
+      cell.blobKeys.map(async (k) => scanS57(await this.blobs.read(k), { fileName: basename(k) })),
     );
     return indexCell(base!, updates);
   }
