@@ -3,7 +3,6 @@ import { classAcronym, objectClassByAcronym } from '../s57/object-classes.js';
 import { CellIndex } from '../s57/lazy.js';
 import { featureRecords, type FeatureRecord, type S57Dataset } from '../s57/model.js';
 import { featureProperties } from '../s57/features.js';
-import { featureEdgesBBox } from '../s57/info.js';
 import { featureGeometry, geometryContext } from './assemble.js';
 import type { BBox, Feature, FeatureCollection } from './types.js';
 
@@ -11,9 +10,10 @@ export interface GeoJSONOptions {
   /** Only these object classes (acronyms, e.g. ['DEPARE', 'SOUNDG']). */
   classes?: string[];
   /**
-   * Skips, before assembling its geometry, a line or area feature whose box (west, south, east,
-   * north; read from its edges, and holding every point of the geometry) this answers false for.
-   * Points and soundings are always assembled: check their geometry yourself.
+   * A hint for a lazily read cell (`CellIndex`): a line or area whose box (west, south, east,
+   * north; read from its edges, and holding every point of its geometry) this answers false for is
+   * skipped without being decoded. Every feature it answers true for is given; so are points,
+   * soundings, and anything the records cannot tell without decoding: check the geometry yourself.
    */
   near?: (box: BBox) => boolean;
 }
@@ -33,17 +33,10 @@ function selector(opts: GeoJSONOptions): ((objl: number) => boolean) | null {
 export function* geoJSONFeatures(ds: S57Dataset | CellIndex, opts: GeoJSONOptions = {}): Generator<Feature> {
   const ctx = geometryContext(ds);
   const keep = selector(opts);
-  const near = opts.near;
-  // A lazily read cell skips lines and areas far away without decoding them (those it cannot
-  // tell that of are decoded, and checked below).
-  const records: Iterable<FeatureRecord> =
-    ds instanceof CellIndex ? ds.featureRecords(keep ?? undefined, near ? { test: near, comf: ctx.comf } : undefined) : featureRecords(ds);
+  const near = opts.near ? { test: opts.near, comf: ctx.comf } : undefined;
+  const records: Iterable<FeatureRecord> = ds instanceof CellIndex ? ds.featureRecords(keep ?? undefined, near) : featureRecords(ds);
   for (const f of records) {
     if (keep && !keep(f.objl)) continue;
-    if (near) {
-      const box = featureEdgesBBox(ds, ctx, f);
-      if (box && !near(box)) continue;
-    }
     yield { type: 'Feature', geometry: featureGeometry(ctx, f), properties: featureProperties(f) };
   }
 }

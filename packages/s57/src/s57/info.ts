@@ -144,25 +144,6 @@ function areaBBox(ds: S57Dataset | CellIndex, ctx: GeometryContext, f: FeatureRe
   return extendBBox(b, e, n);
 }
 
-/**
- * A box holding every point of a line or area feature's geometry (`featureGeometry`), read from
- * its edges and their nodes without assembling it (a lazily read cell without decoding them).
- * Undefined for points and soundings, and when no edge is found: only the geometry can tell.
- */
-export function featureEdgesBBox(ds: S57Dataset | CellIndex, ctx: GeometryContext, f: FeatureRecord): BBox | undefined {
-  if (f.prim !== 2 && f.prim !== 3) return undefined;
-  const quick = ds instanceof CellIndex ? ds : null;
-  const ext = new Float64Array(5);
-  let b: BBox | null = null;
-  for (const ptr of f.spatialPointers) {
-    if (!quick?.edgeExtent(ptr.rcid, ctx.comf, ext)) decodedEdgeExtent(ctx, ptr.rcid, ext);
-    if (ext[0]! === 0) continue;
-    b = extendBBox(b, ext[1]!, ext[2]!);
-    b = extendBBox(b, ext[3]!, ext[4]!);
-  }
-  return b ?? undefined;
-}
-
 /** [west, south, east, north] of the M_COVR features with CATCOV=1, else of every spatial record. */
 export function cellBBox(ds: S57Dataset | CellIndex): BBox | null {
   const ctx = geometryContext(ds);

@@ -88,8 +88,8 @@ export function collectTileFeatures(ds: S57Dataset | CellIndex, stamp: CellStamp
   const windowed = window && !window.some((t) => t.x <= 0 || t.x >= 2 ** t.z - 1);
   const features: Feature[] = [];
   const near = windowed ? (box: readonly [number, number, number, number]) => touchesWindow(box, window) : undefined;
-  // Lines and areas far from the window are skipped before their geometry is made (their box
-  // from the edges holds the geometry's); points and soundings are checked here.
+  // A lazily read cell skips the lines and areas its records show to be far from the window
+  // without decoding them; everything else is checked here by its geometry.
   for (const f of tileFeatures(ds, stamp, near)) {
     if (near && !near(geometryBox(f.geometry!))) continue;
     features.push(f);
