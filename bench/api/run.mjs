@@ -6,7 +6,7 @@
 // Needs `npm run build`. With BENCH_DATABASE_URL=postgres://… the portal runs on a fresh database of
 // that server (dropped at the end); otherwise on embedded PGlite in a temporary folder.
 // The portal logs at its default level (info) to a file, as a real deployment would.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,26 @@ function load(url, headers, tokens = []) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** A child's CPU time so far (user + system, ms), from /proc; null where there is none. */
+function cpuMs(child) {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** `run()`'s result, with the CPU time `child` spent per answered request (µs). */
+async function measured(child, run) {
+  const before = cpuMs(child);
+  const result = await run();
+  const after = cpuMs(child);
+  const answered = result.requests.total;
+  result.cpuPerRequest = before === null || after === null || !answered ? null : ((after - before) * 1000) / answered;
+  return result;
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'chartroom-bench-api-'));
   const pgDb = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL) : null;
@@ -44,7 +64,7 @@ async function main() {
   const portal = `http://127.0.0.1:${portalPort}`;
   const bare = `http://127.0.0.1:${barePort}`;
   try {
-    start(
+    const portalProcess = start(
       'server/dist/main.js',
       {
         PORT: String(portalPort),
@@ -102,18 +122,20 @@ async function main() {
       bodies[i] = await res.text();
       t.bytes = Buffer.byteLength(bodies[i]);
     }
-    start('bench/api/bare-server.mjs', { PORT: String(barePort), BODIES: JSON.stringify(bodies) });
+    const bareProcess = start('bench/api/bare-server.mjs', { PORT: String(barePort), BODIES: JSON.stringify(bodies) });
     await waitFor(`${bare}/bare/0`);
 
     console.log(
       `database: ${pgDb ? 'PostgreSQL' : 'PGlite (embedded)'}; ${connections} connections, ${seconds} s per run, ${rounds} rounds interleaved; ` +
         `${identities} user(s) and device(s)`,
     );
-    const figures = targets.map(() => ({ bare: [], target: [], p99: [], bareP99: [], errors: 0 }));
+    const figures = targets.map(() => ({ bare: [], target: [], p99: [], bareP99: [], cpu: [], bareCpu: [], errors: 0 }));
     for (let r = 0; r < rounds; r++) {
       for (const [i, t] of targets.entries()) {
-        const b = await load(`${bare}/bare/${i}`, {});
-        const p = await load(`${portal}${t.path}`, { authorization: `Bearer ${t.token}` }, t.tokens);
+        const b = await measured(bareProcess, () => load(`${bare}/bare/${i}`, {}));
+        const p = await measured(portalProcess, () => load(`${portal}${t.path}`, { authorization: `Bearer ${t.token}` }, t.tokens));
+        figures[i].cpu.push(p.cpuPerRequest);
+        figures[i].bareCpu.push(b.cpuPerRequest);
         figures[i].bare.push(b.requests.average);
         figures[i].bareP99.push(b.latency.p99);
         figures[i].target.push(p.requests.average);
@@ -130,6 +152,13 @@ async function main() {
       );
       console.log(`  bare Fastify, same body: ${median(f.bare).toFixed(0)} req/s, p99 ${median(f.bareP99)} ms`);
       console.log(`  ratio: ${(median(f.target) / median(f.bare)).toFixed(3)} (median of per-round ratios ${median(ratios).toFixed(3)})`);
+      // CPU time per answer is steadier than requests/s on a busy machine: the portal's process (all
+      // its threads) against the bare server's, each over its own runs.
+      if (f.cpu.every((x) => x !== null)) {
+        console.log(
+          `  CPU per answer: portal ${median(f.cpu).toFixed(0)} µs (runs ${f.cpu.map((x) => x.toFixed(0)).join(', ')}), bare ${median(f.bareCpu).toFixed(0)} µs`,
+        );
+      }
     }
   } finally {
     children.forEach((c) => c.kill('SIGTERM'));

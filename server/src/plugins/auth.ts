@@ -11,6 +11,7 @@ import { readCacheOf } from '../db/read-cache.js';
 import { revokedSessions, users, type UserRow } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { Batcher } from '../lib/batcher.js';
+import { VerifiedTokens } from '../lib/verified-tokens.js';
 
 export interface Actor {
   id: number;
@@ -84,9 +85,10 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db; jwtSecret: string }) => {
   const { config, db } = opts;
+  await app.register(fastifyJwt, { secret: opts.jwtSecret });
   // Verified tokens are kept (up to 10,000, never past their `exp`): the signature and the claims of
   // a token a client sends again are not worked out again. Revocation is checked per request below.
-  await app.register(fastifyJwt, { secret: opts.jwtSecret, verify: { cache: 10_000 } });
+  const verifiedTokens = new VerifiedTokens<FastifyRequest['user']>((token) => app.jwt.verify(token));
 
   app.decorateRequest('actor', null);
   app.decorateRequest('tokenError', null);
@@ -150,14 +152,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   async function loadActor(request: FastifyRequest): Promise<Actor> {
     if (request.actor) return request.actor;
     if (!request.headers.authorization) throw new AppError('unauthorized', 'Sign in to continue');
-    try {
-      await request.jwtVerify();
-    } catch (err) {
-      const expired = (err as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
-      request.tokenError = expired ? 'expired' : 'invalid';
-      throw expired ? sessionOver() : new AppError('unauthorized', 'Sign in to continue');
+    const verified = verifiedTokens.check(request.headers.authorization);
+    if (!verified.ok) {
+      request.tokenError = verified.reason;
+      throw verified.reason === 'expired' ? sessionOver() : new AppError('unauthorized', 'Sign in to continue');
     }
-    const claims = request.user;
+    const claims = verified.claims;
+    request.user = claims;
     if (
       !Number.isSafeInteger(claims.sub) ||
       typeof claims.sid !== 'string' ||
