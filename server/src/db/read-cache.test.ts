@@ -30,6 +30,8 @@ describe('which statements count as writes', () => {
 });
 
 // PostgreSQL: nothing kept, but concurrent requests for one key share a read that began after each arrived.
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('coalesced reads (PostgreSQL)', () => {
   function deferredLoads() {
     const started: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
@@ -40,17 +42,23 @@ describe('coalesced reads (PostgreSQL)', () => {
   it('gives requests that arrive during a read the next read, shared, and never one that began before them', async () => {
     const cache = new ReadCache(false, 0, true);
     const { started, load } = deferredLoads();
-    const first = cache.get('k', load);
+    // Requests of one turn of the event loop share a read that starts when the turn is over.
+    const first = [cache.get('k', load), cache.get('k', load)];
+    expect(started).toHaveLength(0);
+    await nextTurn();
+    expect(started).toHaveLength(1);
     const during = [cache.get('k', load), cache.get('k', load), cache.get('k', load)];
+    await nextTurn();
     expect(started).toHaveLength(1); // the latecomers wait for the read under way to end
     started[0]!.resolve({ version: 1 });
-    expect(await first).toEqual({ version: 1 });
-    await new Promise((r) => setImmediate(r));
+    expect(await Promise.all(first)).toEqual([{ version: 1 }, { version: 1 }]);
+    await nextTurn();
     expect(started).toHaveLength(2); // one more read, started after all three arrived
     started[1]!.resolve({ version: 2 });
     expect(await Promise.all(during)).toEqual([{ version: 2 }, { version: 2 }, { version: 2 }]);
     // Nothing is kept: the next request reads again.
     const later = cache.get('k', load);
+    await nextTurn();
     expect(started).toHaveLength(3);
     started[2]!.resolve({ version: 3 });
     expect(await later).toEqual({ version: 3 });
@@ -61,12 +69,14 @@ describe('coalesced reads (PostgreSQL)', () => {
     const { started, load } = deferredLoads();
     const a = cache.get('a', load);
     const b = cache.get('b', load);
+    await nextTurn();
     expect(started).toHaveLength(2);
     started[0]!.reject(new Error('connection lost'));
     started[1]!.resolve('b1');
     await expect(a).rejects.toThrow('connection lost');
     expect(await b).toBe('b1');
     const again = cache.get('a', load);
+    await nextTurn();
     started[2]!.resolve('a2');
     expect(await again).toBe('a2');
   });

@@ -12,7 +12,7 @@ import { Batcher } from '../lib/batcher.js';
 export class ReadCache {
   private epoch = 0;
   private readonly entries = new Map<string, { epoch: number; value: unknown }>();
-  private readonly flights = new Map<string, { running: Promise<unknown>; next: Promise<unknown> | null }>();
+  private readonly flights = new Map<string, { started: boolean; running: Promise<unknown>; next: Promise<unknown> | null }>();
   private readonly batchers = new Map<string, Batcher<unknown, unknown>>();
 
   /**
@@ -79,12 +79,21 @@ export class ReadCache {
   private shared(key: string, load: () => Promise<unknown>): Promise<unknown> {
     const flight = this.flights.get(key);
     if (!flight) return this.launch(key, load);
+    // A read that has not started yet starts after this request arrived: the request joins it.
+    if (!flight.started) return flight.running;
     flight.next ??= flight.running.then(ignore, ignore).then(() => this.launch(key, load));
     return flight.next;
   }
 
+  /** A read of `key` that starts once the requests that came in this turn of the event loop joined it. */
   private launch(key: string, load: () => Promise<unknown>): Promise<unknown> {
-    const flight = { running: load().then(deepFreeze), next: null as Promise<unknown> | null };
+    const flight = { started: false, running: null as unknown as Promise<unknown>, next: null as Promise<unknown> | null };
+    flight.running = nextTurn()
+      .then(() => {
+        flight.started = true;
+        return load();
+      })
+      .then(deepFreeze);
     this.flights.set(key, flight);
     const settle = () => {
       if (this.flights.get(key) === flight && !flight.next) this.flights.delete(key);
@@ -95,6 +104,7 @@ export class ReadCache {
 }
 
 const ignore = () => undefined;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Per shared read: its presentations by presenter, and by the request's own key (`''` for none). */
 const presentations = new WeakMap<object, Map<unknown, Map<string, unknown>>>();

@@ -1,8 +1,10 @@
 /**
  * Loads many keys with one call while a call is in flight: a key asked for while a batch is on its
  * way waits for the next batch, which starts after it was asked for, so an answer is never older
- * than the request that wanted it. A lone key goes at once (no timer). Concurrent asks for the same
- * key share one entry of the batch.
+ * than the request that wanted it. The first batch after a quiet spell starts once the current turn
+ * of the event loop is over (setImmediate, no timer), so the requests read off the sockets in that
+ * turn go in one statement rather than the first alone. Concurrent asks for the same key share one
+ * entry of the batch.
  */
 export class Batcher<K, V> {
   private pending = new Map<K, { resolve: (value: V | undefined) => void; reject: (err: unknown) => void }[]>();
@@ -19,7 +21,10 @@ export class Batcher<K, V> {
       const waiters = this.pending.get(key);
       if (waiters) waiters.push({ resolve, reject });
       else this.pending.set(key, [{ resolve, reject }]);
-      if (!this.inFlight) void this.flush();
+      if (!this.inFlight) {
+        this.inFlight = true;
+        setImmediate(() => void this.flush());
+      }
     });
   }
 
