@@ -19,7 +19,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { deviceAuthenticator, deviceOf, listLicensedCells, toEntitledCell } from './device-context.js';
+import { deviceAuthenticator, deviceOf, listEntitledCells, listLicensedCells, toEntitledCell } from './device-context.js';
+import { updatesAnswerSerializer } from './updates-answer.js';
 import { readDeviceToken, requestDeviceTokenHash } from './device-token.js';
 import type { DataServerKey } from './data-server-key.js';
 import { createExchangeSet, openExchangeSetDownload } from './exchange-set.service.js';
@@ -235,13 +236,13 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
         querystring: updatesQuery,
         response: { 200: updatesResult, 304: z.null().describe('Nothing changed since then'), 401: errorBody },
       },
+      // The cells' checked JSON is written once per shared read; only the time is the request's own.
+      serializerCompiler: updatesAnswerSerializer,
     },
     async (request, reply) => {
       const since = request.query.since ? new Date(request.query.since) : null;
       const serverTime = new Date().toISOString();
-      const cells = [...(await listLicensedCells(db, deviceOf(request), since ?? undefined)).values()]
-        .filter((c) => c.chart.edition)
-        .map((c) => toEntitledCell(c.chart));
+      const cells = await listEntitledCells(db, deviceOf(request), since ?? undefined);
       if (cells.length === 0 && since) return reply.code(304).send(null);
       return { serverTime, cells };
     },

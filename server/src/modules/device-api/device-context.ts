@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { EntitledCell } from '@chartroom/contracts/device-api';
 import type { Db } from '../../db/client.js';
-import { readCacheOf } from '../../db/read-cache.js';
+import { presentOnce, readCacheOf } from '../../db/read-cache.js';
 import type { DeviceRegistrationRow } from '../../db/schema/index.js';
 import type { DeliveryCell } from './device-api.repository.js';
 import { AppError } from '../../errors.js';
@@ -46,27 +47,42 @@ export function deviceAuthenticator(db: Db) {
         () => findDeviceByTokenPrepared(db, tokenHash),
         (hashes) => findDevicesByTokensPrepared(db, hashes),
       )) ?? [];
-    const registration = rows[0]?.registration;
-    const held = rows.flatMap((r) =>
-      r.installation && r.license && r.product ? [{ ...r, installation: r.installation, license: r.license, product: r.product }] : [],
-    );
-    if (!registration || held.length === 0) throw revoked();
+    // Worked out once per shared read (presentOnce); only the expiry check is the request's own.
+    const held = presentOnce(rows, heldByDevice);
+    if (!held) throw revoked();
     const now = Date.now();
+    const isCurrent = (l: DeviceLicense) => l.expiresAt === null || l.expiresAt.getTime() > now;
     request.device = {
-      registration,
-      installationIds: held.map((r) => r.installation.id),
-      licenses: held
-        .filter((r) => (r.license.expiresAt === null || r.license.expiresAt.getTime() > now) && r.product.enc && r.product.isEnabled)
-        .map((r) => ({
-          installationId: r.installation.id,
-          licenseId: r.license.id,
-          productId: r.product.id,
-          geocontentId: r.product.geocontentId,
-          title: r.geocontentTitle ?? '',
-          licType: r.product.licType,
-          expiresAt: r.license.expiresAt,
-        })),
+      registration: held.registration,
+      installationIds: held.installationIds,
+      licenses: held.licenses.every(isCurrent) ? held.licenses : held.licenses.filter(isCurrent),
     };
+  };
+}
+
+type DeviceRows = Awaited<ReturnType<typeof findDeviceByTokenPrepared>>;
+
+/** The registration, installations and ENC licences (current or not) a device's rows hold; null when none. */
+function heldByDevice(rows: DeviceRows): DeviceContext | null {
+  const registration = rows[0]?.registration;
+  const held = rows.flatMap((r) =>
+    r.installation && r.license && r.product ? [{ ...r, installation: r.installation, license: r.license, product: r.product }] : [],
+  );
+  if (!registration || held.length === 0) return null;
+  return {
+    registration,
+    installationIds: held.map((r) => r.installation.id),
+    licenses: held
+      .filter((r) => r.product.enc && r.product.isEnabled)
+      .map((r) => ({
+        installationId: r.installation.id,
+        licenseId: r.license.id,
+        productId: r.product.id,
+        geocontentId: r.product.geocontentId,
+        title: r.geocontentTitle ?? '',
+        licType: r.product.licType,
+        expiresAt: r.license.expiresAt,
+      })),
   };
 }
 
@@ -93,19 +109,50 @@ export async function listLicensedCells(db: Db, device: DeviceContext, changedSi
     expiryByGc.set(l.geocontentId, later);
   }
   const out = new Map<string, LicensedCell>();
-  const gcIds = [...expiryByGc.keys()];
-  const cache = readCacheOf(db);
-  const gcKey = [...gcIds].sort((a, b) => a - b).join(',');
-  const rows = changedSince
-    ? await cache.get(`enc-cells:${gcKey}:since:${changedSince.toISOString()}`, () => listEncCells(db, gcIds, changedSince))
-    : await cache.get(`enc-cells:${gcKey}`, () => listEncCells(db, gcIds));
-  for (const { chart, geocontentId } of rows) {
-    if (chart.edition === null || chart.blobKeys.length === 0) continue;
-    const seen = out.get(chart.name);
-    const version = (c: DeliveryCell) => (c.edition ?? 0) * 100000 + (c.update ?? 0);
-    if (!seen || version(chart) > version(seen.chart)) out.set(chart.name, { chart, expiresAt: expiryByGc.get(geocontentId) ?? null });
+  for (const { chart, geocontentId } of presentOnce(await encCellRows(db, [...expiryByGc.keys()], changedSince), newestCells)) {
+    out.set(chart.name, { chart, expiresAt: expiryByGc.get(geocontentId) ?? null });
   }
   return out;
+}
+
+/**
+ * The update check's cells: the newest edition of every cell the device's licences cover (changed
+ * after `changedSince` when given), as the answer lists them. Made once per shared read of the
+ * geocontents' cells, so a device licensed for hundreds of cells polling often does not rebuild them.
+ */
+export async function listEntitledCells(db: Db, device: DeviceContext, changedSince?: Date): Promise<EntitledCell[]> {
+  const gcIds = [...new Set(device.licenses.map((l) => l.geocontentId))];
+  return presentOnce(await encCellRows(db, gcIds, changedSince), entitledCellsOf);
+}
+
+type EncCellRows = Awaited<ReturnType<typeof listEncCells>>;
+
+/** The ENC cells of the geocontents (shared between concurrent requests, see db/read-cache.ts). */
+function encCellRows(db: Db, gcIds: number[], changedSince?: Date): Promise<EncCellRows> {
+  const cache = readCacheOf(db);
+  const gcKey = [...gcIds].sort((a, b) => a - b).join(',');
+  return changedSince
+    ? cache.get(`enc-cells:${gcKey}:since:${changedSince.toISOString()}`, () => listEncCells(db, gcIds, changedSince))
+    : cache.get(`enc-cells:${gcKey}`, () => listEncCells(db, gcIds));
+}
+
+const version = (c: DeliveryCell) => (c.edition ?? 0) * 100000 + (c.update ?? 0);
+
+/** One row per cell name with an edition and files: the newest where two geocontents hold it. */
+function newestCells(rows: EncCellRows): EncCellRows {
+  const out = new Map<string, EncCellRows[number]>();
+  for (const row of rows) {
+    if (row.chart.edition === null || row.chart.blobKeys.length === 0) continue;
+    const seen = out.get(row.chart.name);
+    if (!seen || version(row.chart) > version(seen.chart)) out.set(row.chart.name, row);
+  }
+  return [...out.values()];
+}
+
+function entitledCellsOf(rows: EncCellRows): EntitledCell[] {
+  return newestCells(rows)
+    .filter((c) => c.chart.edition)
+    .map((c) => toEntitledCell(c.chart));
 }
 
 export function toEntitledCell(chart: DeliveryCell) {
