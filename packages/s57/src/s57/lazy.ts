@@ -371,7 +371,7 @@ export class CellIndex {
     const begin = pointerCount > 0 ? int32(b, pointerStart + 1) >>> 0 : -1;
     const finish = pointerCount > 1 ? int32(b, pointerStart + 10) >>> 0 : -1;
     if (begin >= 0 && !this.rawNode(begin)) return false;
-    for (let i = 0, p = coordStart; i < coordCount; i++, p += 8) rawPoint(raw, int32(b, p + 4), int32(b, p));
+    for (let i = 0, p = coordStart; i < coordCount; i++, p += 8) extend(raw, int32(b, p + 4), int32(b, p));
     if (finish >= 0 && !this.rawNode(finish)) return false;
     return true;
   }
@@ -386,7 +386,7 @@ export class CellIndex {
     if (!parts) return false;
     if (parts.coordCount > 0) {
       const b = file.mod.bytes;
-      rawPoint(this.raw, int32(b, parts.coordStart + 4), int32(b, parts.coordStart));
+      extend(this.raw, int32(b, parts.coordStart + 4), int32(b, parts.coordStart));
     }
     return true;
   }
@@ -412,16 +412,7 @@ function int32(b: Uint8Array, p: number): number {
   return b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24);
 }
 
-/** Counts a stored point into `raw` (see CellIndex.rawEdge). */
-function rawPoint(raw: Float64Array, x: number, y: number): void {
-  raw[0]!++;
-  if (x < raw[1]!) raw[1] = x;
-  if (y < raw[2]!) raw[2] = y;
-  if (x > raw[3]!) raw[3] = x;
-  if (y > raw[4]!) raw[4] = y;
-}
-
-/** @internal Counts a point into [count, west, south, east, north] (see edgeExtent). */
+/** @internal Counts a point into [count, min X, min Y, max X, max Y] (see edgeExtent, rawEdge). */
 export function extend(out: Float64Array, x: number, y: number): void {
   out[0]!++;
   if (x < out[1]!) out[1] = x;
