@@ -154,6 +154,13 @@ function tileId(z: number, x: number, y: number): number {
   return ((1 << z) * y + x) * 32 + z;
 }
 
+/** The tile of a `tileId`. */
+function tileOfId(id: number): TileAddress {
+  const z = id % 32;
+  const n = (id - z) / 32;
+  return { z, x: n % (1 << z), y: Math.floor(n / (1 << z)) };
+}
+
 /** Cut down to this zoom when the index is built: a later tile then splits only small parents. */
 const PRECUT_MAX_ZOOM = 13;
 
@@ -207,18 +214,11 @@ interface VtInternalTile {
  * (geojson-vt 4's `tiles`: by id, each with `features` and `source`, null once it has been cut.)
  */
 function dropUnneeded(index: GeoJSONVT, pending: Set<number>): void {
-  const wanted = [...pending].map((id) => {
-    const z = id % 32;
-    const n = (id - z) / 32;
-    return { z, x: n % (1 << z), y: Math.floor(n / (1 << z)) };
-  });
+  const wanted = [...pending].map(tileOfId);
   const tiles = index.tiles as Record<string, VtInternalTile>;
   for (const key of Object.keys(tiles)) {
     const id = Number(key);
-    const z = id % 32;
-    const n = (id - z) / 32;
-    const x = n % (1 << z);
-    const y = Math.floor(n / (1 << z));
+    const { z, x, y } = tileOfId(id);
     if (!wanted.some((t) => t.z >= z && t.x >> (t.z - z) === x && t.y >> (t.z - z) === y)) delete tiles[key];
     // An ancestor already cut into its quarters, and not asked for itself: only its place is needed
     // (geojson-vt drills from the nearest tile that is there), not its features.
