@@ -21,7 +21,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { deviceAuthenticator, deviceOf, listEntitledCells, listLicensedCells, toEntitledCell } from './device-context.js';
 import { updatesAnswerSerializer } from './updates-answer.js';
-import { readDeviceToken, requestDeviceTokenHash } from './device-token.js';
+import { readDeviceToken, requestDeviceTokenKey } from './device-token.js';
 import type { DataServerKey } from './data-server-key.js';
 import { createExchangeSet, openExchangeSetDownload } from './exchange-set.service.js';
 import { issueLicenseFile, listPublicKeys } from './license-file.service.js';
@@ -47,9 +47,8 @@ const tags = ['device api'];
 
 /** Rate limits count per device token (per installation), falling back to the address. */
 function deviceKey(request: FastifyRequest): string {
-  const hash = requestDeviceTokenHash(request);
-  // base64url keeps the key under the store's 64 characters (a longer one would be hashed again).
-  return hash ? `device:${Buffer.from(hash, 'hex').toString('base64url')}` : `ip:${request.ip}`;
+  const key = requestDeviceTokenKey(request);
+  return key ? `device:${key}` : `ip:${request.ip}`;
 }
 
 /** The API navigation apps call, versioned under /api/app/v1 (docs/device-api.md). */

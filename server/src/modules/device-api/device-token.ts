@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as oneShotHash, randomBytes } from 'node:crypto';
 
 /** Device tokens are opaque random strings; only their SHA-256 is stored. */
 export function createDeviceToken(): { token: string; hash: string } {
@@ -7,23 +7,39 @@ export function createDeviceToken(): { token: string; hash: string } {
 }
 
 export function hashDeviceToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return oneShotHash('sha256', token, 'hex');
 }
 
-const hashes = new WeakMap<object, string | null>();
+/** A request's device token as the device API uses it: its stored hash, and its rate-limit key. */
+interface RequestToken {
+  /** SHA-256 (hex), as stored. */
+  hash: string;
+  /** The same digest in base64url: under the rate-limit store's 64 characters with its prefix. */
+  key: string;
+}
 
-/**
- * The SHA-256 (hex) of the request's device token, or null without one: worked out once per
- * request, for both the rate limiter's key and the device's look-up.
- */
-export function requestDeviceTokenHash(request: { headers: { authorization?: string | undefined } }): string | null {
-  let hash = hashes.get(request);
-  if (hash === undefined) {
+const tokens = new WeakMap<object, RequestToken | null>();
+
+/** The request's device token, hashed once per request for both the look-up and the rate limiter. */
+function requestToken(request: { headers: { authorization?: string | undefined } }): RequestToken | null {
+  let found = tokens.get(request);
+  if (found === undefined) {
     const token = readDeviceToken(request.headers.authorization);
-    hash = token ? hashDeviceToken(token) : null;
-    hashes.set(request, hash);
+    const digest = token ? oneShotHash('sha256', token, 'buffer') : null;
+    found = digest ? { hash: digest.toString('hex'), key: digest.toString('base64url') } : null;
+    tokens.set(request, found);
   }
-  return hash;
+  return found;
+}
+
+/** The SHA-256 (hex) of the request's device token, or null without one. */
+export function requestDeviceTokenHash(request: { headers: { authorization?: string | undefined } }): string | null {
+  return requestToken(request)?.hash ?? null;
+}
+
+/** The rate limiter's key of the request's device token (its digest in base64url), or null without one. */
+export function requestDeviceTokenKey(request: { headers: { authorization?: string | undefined } }): string | null {
+  return requestToken(request)?.key ?? null;
 }
 
 /** The bearer token of a request, when it looks like a device token. */
