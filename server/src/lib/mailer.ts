@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 
 export interface MailMessage {
@@ -28,11 +28,15 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       close() {},
     };
   }
-  const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
+  // nodemailer (about 2 MB of heap) is loaded with the first message, not at start.
+  const smtpUrl = config.SMTP_URL;
+  let transport: Promise<Transporter> | null = null;
+  const open = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl)));
   return {
     isSmtp: true,
     async deliver(message) {
-      await transport.sendMail({
+      const smtp = await open();
+      await smtp.sendMail({
         from: config.MAIL_FROM,
         to: message.to,
         subject: message.subject,
@@ -41,6 +45,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       });
       log.info({ to: message.to, subject: message.subject }, 'mail sent');
     },
-    close: () => transport.close(),
+    close() {
+      // A transport still being opened is closed once it is there; one that failed has nothing to close.
+      transport?.then((t) => t.close()).catch(() => undefined);
+    },
   };
 }
