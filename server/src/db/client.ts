@@ -204,8 +204,8 @@ export async function openDatabase(opts: {
       },
     };
   }
-  // The embedded engine is loaded only here: a portal on PostgreSQL does not hold its code (about
-  // 2.5 MB of heap at rest, bench/README.md uploads).
+  // The embedded engine is loaded only here: a portal on PostgreSQL does not hold its code
+  // (with nodemailer loaded late too, 1.6 MB less heap at rest: bench/README.md, uploads).
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),

@@ -28,7 +28,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       close() {},
     };
   }
-  // nodemailer (about 2 MB of heap) is loaded with the first message, not at start.
+  // nodemailer is loaded with the first message, not at start (less heap at rest: bench/README.md, uploads).
   const smtpUrl = config.SMTP_URL;
   let transport: Promise<Transporter> | null = null;
   const open = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl)));

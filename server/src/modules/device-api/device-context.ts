@@ -149,6 +149,7 @@ function newestCells(rows: EncCellRows): EncCellRows {
   return [...out.values()];
 }
 
+/** The update check's cells: as `newestCells`, without cancelled ones (edition 0), as the answer writes them. */
 function entitledCellsOf(rows: EncCellRows): EntitledCell[] {
   return newestCells(rows)
     .filter((c) => c.chart.edition)
