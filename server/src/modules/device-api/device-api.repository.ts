@@ -121,31 +121,91 @@ export async function findDevicesByTokensPrepared(db: Db, tokenHashes: string[])
 }
 
 /**
- * The ENC cells of some geocontents, with `since` only those changed after it (what an update check
- * answers with). Prepared once per database: every update check of every device reads it.
+ * One cell of an update check as `findDeviceUpdatesPrepared` reads it: name, edition, update,
+ * release date, band, west, south, east, north, and the geocontent that holds it.
  */
-export async function listEncCells(db: Db, geocontentIds: number[], since?: Date) {
+export type UpdateCellTuple = [
+  name: string,
+  edition: number,
+  update: number | null,
+  releaseDate: string | null,
+  band: number | null,
+  west: number | null,
+  south: number | null,
+  east: number | null,
+  north: number | null,
+  geocontentId: number,
+];
+
+/** What one update check asks: the device's token hash and the `since` of its poll (ISO), if any. */
+export interface DeviceUpdatesKey {
+  tokenHash: string;
+  since: string | null;
+}
+
+/** What an update check reads of its device: whether it holds an installation, its ENC licences and its cells. */
+export interface DeviceUpdatesRow {
+  /** The registration is live and holds at least one installation (else the token is refused). */
+  held: boolean;
+  /** Its enabled ENC products' licences: geocontent id, and expiry in ms since 1970 (null = never). */
+  licences: [geocontentId: number, expiresAt: number | null][] | null;
+  /** Every ENC cell with an edition and files in the geocontents of its ENC products, by name. */
+  cells: UpdateCellTuple[] | null;
+}
+
+/**
+ * Update checks in one statement, one row per key whose token is live: the device and its cells
+ * come from one snapshot in one round trip, where they took two in turn. Changed after `since` only,
+ * when given. Which licences are current is left to the caller, as for every device call. Rows are
+ * answered by position (`Map` key = index in `keys`); a key without a live registration has none.
+ */
+export async function findDeviceUpdatesPrepared(db: Db, keys: readonly DeviceUpdatesKey[]): Promise<Map<number, DeviceUpdatesRow>> {
+  const held = (what: ReturnType<typeof sql>) => sql`
+    from registration_installations ri
+    join installations i on i.id = ri.installation_id
+    join licenses l on l.id = i.license_id
+    join products p on p.id = l.product_id
+   where ri.registration_id = ${deviceRegistrations.id} ${what}`;
+  const rows = await preparedQuery(db, 'device_updates', (d, name) =>
+    d
+      .select({
+        key: sql<number>`k.n`.mapWith(Number),
+        held: sql<boolean>`exists (select 1 ${held(sql``)})`,
+        licences: sql<
+          DeviceUpdatesRow['licences']
+        >`(select json_agg(json_build_array(p.geocontent_id, floor(extract(epoch from l.expires_at) * 1000)))
+          ${held(sql`and p.enc and p.is_enabled`)})`,
+        cells: sql<DeviceUpdatesRow['cells']>`(
+          select json_agg(json_build_array(c.name, c.edition, c.update, c.release_date, c.band, c.west, c.south, c.east, c.north, cc.geocontent_id) order by c.name)
+            from charts c join chart_collections cc on cc.id = c.collection_id
+           where cc.kind = 'enc' and c.edition is not null and jsonb_array_length(c.blob_keys) > 0
+             and (k.since is null or c.updated_at > k.since)
+             and cc.geocontent_id in (select p.geocontent_id ${held(sql`and p.enc`)}))`,
+      })
+      .from(
+        sql`unnest(${sql.placeholder('tokenHashes')}::text[], ${sql.placeholder('sinces')}::timestamptz[]) with ordinality as k(token_hash, since, n)`,
+      )
+      .innerJoin(deviceRegistrations, and(sql`${deviceRegistrations.tokenHash} = k.token_hash`, isNull(deviceRegistrations.revokedAt)))
+      .prepare(name),
+  ).execute({ tokenHashes: keys.map((k) => k.tokenHash), sinces: keys.map((k) => k.since) });
+  return new Map(rows.map(({ key, ...row }) => [key - 1, row]));
+}
+
+/**
+ * The ENC cells of some geocontents (what entitlements, licence files and exchange sets are made
+ * of). Prepared once per database.
+ */
+export async function listEncCells(db: Db, geocontentIds: number[]) {
   if (geocontentIds.length === 0) return [];
-  const ofGeocontents = sql`${chartCollections.geocontentId} = any(${sql.placeholder('gcIds')}::integer[])`;
-  const query = (name: string, changed: boolean) =>
-    preparedQuery(db, name, (d, n) =>
-      d
-        .select({ chart: deliveryCellColumns, geocontentId: chartCollections.geocontentId })
-        .from(charts)
-        .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
-        .where(
-          and(
-            ofGeocontents,
-            eq(chartCollections.kind, 'enc'),
-            changed ? sql`${charts.updatedAt} > ${sql.placeholder('since')}::timestamptz` : undefined,
-          ),
-        )
-        .orderBy(charts.name)
-        .prepare(n),
-    );
-  return since
-    ? query('enc_cells_since', true).execute({ gcIds: geocontentIds, since: since.toISOString() })
-    : query('enc_cells', false).execute({ gcIds: geocontentIds });
+  return preparedQuery(db, 'enc_cells', (d, n) =>
+    d
+      .select({ chart: deliveryCellColumns, geocontentId: chartCollections.geocontentId })
+      .from(charts)
+      .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
+      .where(and(sql`${chartCollections.geocontentId} = any(${sql.placeholder('gcIds')}::integer[])`, eq(chartCollections.kind, 'enc')))
+      .orderBy(charts.name)
+      .prepare(n),
+  ).execute({ gcIds: geocontentIds });
 }
 
 /** Which of these cell names exist anywhere (to tell "not licensed" from "unknown"). */

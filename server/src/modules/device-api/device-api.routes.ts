@@ -19,7 +19,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { deviceAuthenticator, deviceOf, listEntitledCells, listLicensedCells, toEntitledCell } from './device-context.js';
+import {
+  deviceAuthenticator,
+  deviceOf,
+  deviceTokenRequired,
+  listLicensedCells,
+  readDeviceUpdates,
+  toEntitledCell,
+} from './device-context.js';
 import { updatesAnswerSerializer } from './updates-answer.js';
 import { readDeviceToken, requestDeviceTokenKey } from './device-token.js';
 import type { DataServerKey } from './data-server-key.js';
@@ -224,7 +231,8 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
   app.get(
     '/api/app/v1/updates',
     {
-      onRequest: authenticateDevice,
+      // The device is read with its cells in the handler: one round trip for both.
+      onRequest: deviceTokenRequired,
       config: { rateLimit },
       schema: {
         tags,
@@ -241,7 +249,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
     async (request, reply) => {
       const since = request.query.since ? new Date(request.query.since) : null;
       const serverTime = new Date().toISOString();
-      const cells = await listEntitledCells(db, deviceOf(request), since ?? undefined);
+      const cells = await readDeviceUpdates(db, request, since);
       if (cells.length === 0 && since) return reply.code(304).send(null);
       return { serverTime, cells };
     },

@@ -1,11 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { EntitledCell } from '@chartroom/contracts/device-api';
 import type { Db } from '../../db/client.js';
-import { presentOnce, readCacheOf } from '../../db/read-cache.js';
+import { presentOnce, presentOnceFor, readCacheOf } from '../../db/read-cache.js';
 import type { DeviceRegistrationRow } from '../../db/schema/index.js';
-import type { DeliveryCell } from './device-api.repository.js';
+import type { DeliveryCell, DeviceUpdatesKey, DeviceUpdatesRow, UpdateCellTuple } from './device-api.repository.js';
 import { AppError } from '../../errors.js';
-import { findDeviceByTokenPrepared, findDevicesByTokensPrepared, listEncCells } from './device-api.repository.js';
+import {
+  findDeviceByTokenPrepared,
+  findDevicesByTokensPrepared,
+  findDeviceUpdatesPrepared,
+  listEncCells,
+} from './device-api.repository.js';
 import { requestDeviceTokenHash } from './device-token.js';
 
 export interface DeviceLicense {
@@ -36,8 +41,7 @@ const revoked = () => new AppError('unauthorized', 'This device token is not val
 /** onRequest hook of the device API: a live device token with at least one installation. */
 export function deviceAuthenticator(db: Db) {
   return async (request: FastifyRequest) => {
-    const tokenHash = requestDeviceTokenHash(request);
-    if (!tokenHash) throw new AppError('unauthorized', 'A device token is required: redeem an activation code first');
+    const tokenHash = requireDeviceTokenHash(request);
     // From the read cache while nothing was written since (embedded database; a revocation is a write).
     // On PostgreSQL the tokens of concurrent calls are read together, one statement per batch.
     const rows =
@@ -47,23 +51,88 @@ export function deviceAuthenticator(db: Db) {
         () => findDeviceByTokenPrepared(db, tokenHash),
         (hashes) => findDevicesByTokensPrepared(db, hashes),
       )) ?? [];
-    // Worked out once per shared read (presentOnce); only the expiry check is the request's own.
-    const held = presentOnce(rows, heldByDevice);
-    if (!held) throw revoked();
-    const now = Date.now();
-    const isCurrent = (l: DeviceLicense) => l.expiresAt === null || l.expiresAt.getTime() > now;
-    request.device = {
-      registration: held.registration,
-      installationIds: held.installationIds,
-      licenses: held.licenses.every(isCurrent) ? held.licenses : held.licenses.filter(isCurrent),
-    };
+    request.device = currentDevice(rows);
   };
 }
 
-type DeviceRows = Awaited<ReturnType<typeof findDeviceByTokenPrepared>>;
+/** The request's device token hash; 401 without a device token. */
+export function requireDeviceTokenHash(request: FastifyRequest): string {
+  const tokenHash = requestDeviceTokenHash(request);
+  if (!tokenHash) throw new AppError('unauthorized', 'A device token is required: redeem an activation code first');
+  return tokenHash;
+}
+
+/** onRequest hook of a device call that reads its device itself (the update check): 401 without a token. */
+export async function deviceTokenRequired(request: FastifyRequest): Promise<void> {
+  requireDeviceTokenHash(request);
+}
+
+/** The device its rows hold, with the licences current now; 401 when the token is not (or no longer) valid. */
+function currentDevice(rows: readonly DeviceRow[]): DeviceContext {
+  // Worked out once per shared read (presentOnce); only the expiry check is the request's own.
+  const held = presentOnce(rows, heldByDevice);
+  if (!held) throw revoked();
+  const now = Date.now();
+  const isCurrent = (l: DeviceLicense) => l.expiresAt === null || l.expiresAt.getTime() > now;
+  return {
+    registration: held.registration,
+    installationIds: held.installationIds,
+    licenses: held.licenses.every(isCurrent) ? held.licenses : held.licenses.filter(isCurrent),
+  };
+}
+
+/**
+ * The update check's cells, read with its device (`findDeviceUpdatesPrepared`): on PostgreSQL the
+ * checks that arrive together share one statement, on the embedded database the read cache answers
+ * while nothing was written. The cells are those of the geocontents of the device's current
+ * licences, the newest edition of each name, as the answer lists them; 401 as for any device call
+ * when the token is not (or no longer) valid.
+ */
+export async function readDeviceUpdates(db: Db, request: FastifyRequest, since: Date | null): Promise<EntitledCell[]> {
+  const key: DeviceUpdatesKey = { tokenHash: requireDeviceTokenHash(request), since: since?.toISOString() ?? null };
+  const row = await readCacheOf(db).getBatched(
+    'device-updates',
+    `${key.tokenHash} ${key.since ?? ''}`,
+    async () => (await findDeviceUpdatesPrepared(db, [key])).get(0),
+    async (batch) => {
+      const found = await findDeviceUpdatesPrepared(db, batch.map(updatesKeyOf));
+      return new Map(batch.flatMap((k, i) => (found.has(i) ? [[k, found.get(i)!] as const] : [])));
+    },
+  );
+  if (!row?.held) throw revoked();
+  const now = Date.now();
+  const gcIds = [...new Set((row.licences ?? []).flatMap(([gcId, expiresAt]) => (expiresAt === null || expiresAt > now ? [gcId] : [])))];
+  gcIds.sort((a, b) => a - b);
+  return presentOnceFor(row, gcIds.join(','), gcIds, updateCellsOf);
+}
+
+function updatesKeyOf(key: string): DeviceUpdatesKey {
+  const [tokenHash = '', since = ''] = key.split(' ');
+  return { tokenHash, since: since || null };
+}
+
+/** The answer's cells of a device's update row, for the geocontents it holds a current licence of. */
+function updateCellsOf(row: DeviceUpdatesRow, gcIds: readonly number[]): EntitledCell[] {
+  const newest = new Map<string, UpdateCellTuple>();
+  for (const cell of row.cells ?? []) {
+    if (!gcIds.includes(cell[9])) continue;
+    const seen = newest.get(cell[0]);
+    if (!seen || tupleVersion(cell) > tupleVersion(seen)) newest.set(cell[0], cell);
+  }
+  return [...newest.values()]
+    .filter((c) => c[1])
+    .map(([name, edition, update, issueDate, band, west, south, east, north]) =>
+      toEntitledCell({ name, edition, update, releaseDate: issueDate, band, west, south, east, north }),
+    );
+}
+
+const tupleVersion = (c: UpdateCellTuple) => c[1] * 100000 + (c[2] ?? 0);
+
+/** A row of a device's read: its registration, and one of its installations with licence and product. */
+type DeviceRow = Awaited<ReturnType<typeof findDeviceByTokenPrepared>>[number];
 
 /** The registration, installations and ENC licences (current or not) a device's rows hold; null when none. */
-function heldByDevice(rows: DeviceRows): DeviceContext | null {
+function heldByDevice(rows: readonly DeviceRow[]): DeviceContext | null {
   const registration = rows[0]?.registration;
   const held = rows.flatMap((r) =>
     r.installation && r.license && r.product ? [{ ...r, installation: r.installation, license: r.license, product: r.product }] : [],
@@ -99,9 +168,9 @@ export interface LicensedCell {
 
 /**
  * Every cell the device's licences cover, one per name (the newest edition/update where two
- * geocontents hold it); with `changedSince`, only cells changed after it.
+ * geocontents hold it).
  */
-export async function listLicensedCells(db: Db, device: DeviceContext, changedSince?: Date): Promise<Map<string, LicensedCell>> {
+export async function listLicensedCells(db: Db, device: DeviceContext): Promise<Map<string, LicensedCell>> {
   const expiryByGc = new Map<number, Date | null>();
   for (const l of device.licenses) {
     const seen = expiryByGc.get(l.geocontentId);
@@ -109,31 +178,18 @@ export async function listLicensedCells(db: Db, device: DeviceContext, changedSi
     expiryByGc.set(l.geocontentId, later);
   }
   const out = new Map<string, LicensedCell>();
-  for (const { chart, geocontentId } of presentOnce(await encCellRows(db, [...expiryByGc.keys()], changedSince), newestCells)) {
+  for (const { chart, geocontentId } of presentOnce(await encCellRows(db, [...expiryByGc.keys()]), newestCells)) {
     out.set(chart.name, { chart, expiresAt: expiryByGc.get(geocontentId) ?? null });
   }
   return out;
 }
 
-/**
- * The update check's cells: the newest edition of every cell the device's licences cover (changed
- * after `changedSince` when given), as the answer lists them. Made once per shared read of the
- * geocontents' cells, so a device licensed for hundreds of cells polling often does not rebuild them.
- */
-export async function listEntitledCells(db: Db, device: DeviceContext, changedSince?: Date): Promise<EntitledCell[]> {
-  const gcIds = [...new Set(device.licenses.map((l) => l.geocontentId))];
-  return presentOnce(await encCellRows(db, gcIds, changedSince), entitledCellsOf);
-}
-
 type EncCellRows = Awaited<ReturnType<typeof listEncCells>>;
 
 /** The ENC cells of the geocontents (shared between concurrent requests, see db/read-cache.ts). */
-function encCellRows(db: Db, gcIds: number[], changedSince?: Date): Promise<EncCellRows> {
-  const cache = readCacheOf(db);
+function encCellRows(db: Db, gcIds: number[]): Promise<EncCellRows> {
   const gcKey = [...gcIds].sort((a, b) => a - b).join(',');
-  return changedSince
-    ? cache.get(`enc-cells:${gcKey}:since:${changedSince.toISOString()}`, () => listEncCells(db, gcIds, changedSince))
-    : cache.get(`enc-cells:${gcKey}`, () => listEncCells(db, gcIds));
+  return readCacheOf(db).get(`enc-cells:${gcKey}`, () => listEncCells(db, gcIds));
 }
 
 const version = (c: DeliveryCell) => (c.edition ?? 0) * 100000 + (c.update ?? 0);
@@ -149,14 +205,9 @@ function newestCells(rows: EncCellRows): EncCellRows {
   return [...out.values()];
 }
 
-/** The update check's cells: as `newestCells`, without cancelled ones (edition 0), as the answer writes them. */
-function entitledCellsOf(rows: EncCellRows): EntitledCell[] {
-  return newestCells(rows)
-    .filter((c) => c.chart.edition)
-    .map((c) => toEntitledCell(c.chart));
-}
-
-export function toEntitledCell(chart: DeliveryCell) {
+export function toEntitledCell(
+  chart: Pick<DeliveryCell, 'name' | 'edition' | 'update' | 'releaseDate' | 'band' | 'west' | 'south' | 'east' | 'north'>,
+) {
   const hasBox = chart.west !== null && chart.south !== null && chart.east !== null && chart.north !== null;
   return {
     name: chart.name,
