@@ -20,16 +20,46 @@ interface RequestToken {
 
 const tokens = new WeakMap<object, RequestToken | null>();
 
+/**
+ * The digests of the device tokens seen last, by Authorization header: a device polls with the same
+ * token again and again, and its SHA-256 was a tenth of an update check's time. A digest never
+ * changes, so this holds no state to go stale: whether the token is still valid is read from the
+ * database on every call. Bounded (the oldest go first) and kept in this process's memory only, as
+ * the headers themselves are while requests run; never written anywhere.
+ */
+const digests = new Map<string, RequestToken | null>();
+export const DIGESTS_KEPT = 2000;
+
+function digestOf(authorization: string | undefined): RequestToken | null {
+  const token = readDeviceToken(authorization);
+  const digest = token ? oneShotHash('sha256', token, 'buffer') : null;
+  return digest ? { hash: digest.toString('hex'), key: digest.toString('base64url') } : null;
+}
+
 /** The request's device token, hashed once per request for both the look-up and the rate limiter. */
 function requestToken(request: { headers: { authorization?: string | undefined } }): RequestToken | null {
   let found = tokens.get(request);
   if (found === undefined) {
-    const token = readDeviceToken(request.headers.authorization);
-    const digest = token ? oneShotHash('sha256', token, 'buffer') : null;
-    found = digest ? { hash: digest.toString('hex'), key: digest.toString('base64url') } : null;
+    const authorization = request.headers.authorization;
+    if (authorization === undefined) found = null;
+    else {
+      found = digests.get(authorization);
+      if (found === undefined) {
+        found = digestOf(authorization);
+        if (found) {
+          if (digests.size >= DIGESTS_KEPT) digests.delete(digests.keys().next().value!);
+          digests.set(authorization, found);
+        }
+      }
+    }
     tokens.set(request, found);
   }
   return found;
+}
+
+/** How many token digests are kept (for tests). */
+export function keptDigests(): number {
+  return digests.size;
 }
 
 /** The SHA-256 (hex) of the request's device token, or null without one. */
