@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { runAsSingleton, type Database } from './db/client.js';
 import { censorSecrets } from './lib/log-censor.js';
+import { stdoutLogDestination } from './lib/log-destination.js';
 import { sharedAnswerSerializer } from './plugins/shared-answer-serializer.js';
 import { JOBS_CHANNEL } from './jobs/queue.js';
 import { checkDataKey, resolveJwtSecret } from './lib/shared-secrets.js';
@@ -100,7 +101,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            // One write per turn of the event loop rather than one per line (lib/log-destination.ts).
+            stream: opts.logStream ?? stdoutLogDestination(),
             // Passwords, tokens and secret headers are written as [redacted] (lib/log-censor.ts).
             formatters: { log: censorSecrets },
             // Reset links carry their token in the query: it never reaches the logs.
