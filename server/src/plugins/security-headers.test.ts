@@ -14,6 +14,8 @@ function makeWebDist(): string {
     '<!doctype html><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script>',
   );
   writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.css'), 'body{margin:0}');
+  writeFileSync(join(dir, 'assets', 'worker-Ab12Cd34.mjs'), 'self.onmessage=()=>{}');
   writeFileSync(join(dir, 'locales', 'en', 'common.json'), '{}');
   return dir;
 }
@@ -45,11 +47,11 @@ describe('security headers', () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('are on every answer: the shell, assets, API calls, errors and unknown paths', async () => {
+  it('are on every answer: the shell, a worker, API calls, errors and unknown paths', async () => {
     const user = await t.loginAs('user');
     const answers = await Promise.all([
       t.app.inject({ method: 'GET', url: '/user' }),
-      t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' }),
+      t.app.inject({ method: 'GET', url: '/assets/worker-Ab12Cd34.mjs' }),
       t.app.inject({ method: 'GET', url: '/users/getprofile', headers: user.headers }),
       t.app.inject({ method: 'GET', url: '/users/getprofile' }),
       t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'x' } }),
@@ -60,6 +62,21 @@ describe('security headers', () => {
     for (const a of answers) expectSecurityHeaders(a.headers);
     // Plain http: no HSTS (a browser would pin a site that has no TLS).
     expect(answers[0]!.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('on a hashed script or stylesheet, only those that act on a subresource', async () => {
+    for (const url of ['/assets/index-Ab12Cd34.js', '/assets/index-Ab12Cd34.css', '/assets/index-Ab12Cd34.js?v=1']) {
+      const asset = await t.app.inject({ method: 'GET', url });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(asset.headers['content-security-policy']).toBeUndefined();
+      expect(asset.headers['x-frame-options']).toBeUndefined();
+    }
+    // Anything else under /assets (a worker, an unknown name) and a lookalike elsewhere keep all of them.
+    for (const url of ['/assets/worker-Ab12Cd34.mjs', '/assets/missing.svg', '/x/assets/index-Ab12Cd34.js', '/assets/../index.html']) {
+      expectSecurityHeaders((await t.app.inject({ method: 'GET', url })).headers);
+    }
   });
 
   it('never lets the HTML shell be cached without revalidation; hashed assets are cached for long', async () => {
