@@ -117,7 +117,7 @@ function updateCellsOf(row: DeviceUpdatesRow, gcIds: readonly number[]): Entitle
   for (const cell of row.cells ?? []) {
     if (!gcIds.includes(cell[9])) continue;
     const seen = newest.get(cell[0]);
-    if (!seen || tupleVersion(cell) > tupleVersion(seen)) newest.set(cell[0], cell);
+    if (!seen || cellVersion(cell[1], cell[2]) > cellVersion(seen[1], seen[2])) newest.set(cell[0], cell);
   }
   return [...newest.values()]
     .filter((c) => c[1])
@@ -125,8 +125,6 @@ function updateCellsOf(row: DeviceUpdatesRow, gcIds: readonly number[]): Entitle
       toEntitledCell({ name, edition, update, releaseDate: issueDate, band, west, south, east, north }),
     );
 }
-
-const tupleVersion = (c: UpdateCellTuple) => c[1] * 100000 + (c[2] ?? 0);
 
 /** A row of a device's read: its registration, and one of its installations with licence and product. */
 type DeviceRow = Awaited<ReturnType<typeof findDeviceByTokenPrepared>>[number];
@@ -192,7 +190,9 @@ function encCellRows(db: Db, gcIds: number[]): Promise<EncCellRows> {
   return readCacheOf(db).get(`enc-cells:${gcKey}`, () => listEncCells(db, gcIds));
 }
 
-const version = (c: DeliveryCell) => (c.edition ?? 0) * 100000 + (c.update ?? 0);
+/** Which of two copies of a cell is newer: edition first, then update. */
+const cellVersion = (edition: number | null, update: number | null) => (edition ?? 0) * 100000 + (update ?? 0);
+const version = (c: DeliveryCell) => cellVersion(c.edition, c.update);
 
 /** One row per cell name with an edition and files: the newest where two geocontents hold it. */
 function newestCells(rows: EncCellRows): EncCellRows {

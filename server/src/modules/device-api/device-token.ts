@@ -27,7 +27,7 @@ const tokens = new WeakMap<object, RequestToken | null>();
  * database on every call. Bounded (the oldest go first) and kept in this process's memory only, as
  * the headers themselves are while requests run; never written anywhere.
  */
-const digests = new Map<string, RequestToken | null>();
+const digests = new Map<string, RequestToken>();
 export const DIGESTS_KEPT = 2000;
 
 function digestOf(authorization: string | undefined): RequestToken | null {
@@ -40,21 +40,23 @@ function digestOf(authorization: string | undefined): RequestToken | null {
 function requestToken(request: { headers: { authorization?: string | undefined } }): RequestToken | null {
   let found = tokens.get(request);
   if (found === undefined) {
-    const authorization = request.headers.authorization;
-    if (authorization === undefined) found = null;
-    else {
-      found = digests.get(authorization);
-      if (found === undefined) {
-        found = digestOf(authorization);
-        if (found) {
-          if (digests.size >= DIGESTS_KEPT) digests.delete(digests.keys().next().value!);
-          digests.set(authorization, found);
-        }
-      }
-    }
+    found = keptDigestOf(request.headers.authorization);
     tokens.set(request, found);
   }
   return found;
+}
+
+/** The header's digest from those kept, or worked out and kept (only a device token's). */
+function keptDigestOf(authorization: string | undefined): RequestToken | null {
+  if (authorization === undefined) return null;
+  const kept = digests.get(authorization);
+  if (kept) return kept;
+  const digest = digestOf(authorization);
+  if (digest) {
+    if (digests.size >= DIGESTS_KEPT) digests.delete(digests.keys().next().value!);
+    digests.set(authorization, digest);
+  }
+  return digest;
 }
 
 /** How many token digests are kept (for tests). */
