@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { groupBy } from '../../lib/group-by.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -122,7 +122,8 @@ export async function findDevicesByTokensPrepared(db: Db, tokenHashes: string[])
 
 /**
  * One cell of an update check as `findDeviceUpdatesPrepared` reads it: name, edition, update,
- * release date, band, west, south, east, north, and the geocontent that holds it.
+ * release date, band, west, south, east, north, the geocontent that holds it, and whether this copy
+ * changed after the check's `since` (always true without one).
  */
 export type UpdateCellTuple = [
   name: string,
@@ -135,6 +136,7 @@ export type UpdateCellTuple = [
   east: number | null,
   north: number | null,
   geocontentId: number,
+  changed: boolean,
 ];
 
 /** What one update check asks: the device's token hash and the `since` of its poll (ISO), if any. */
@@ -149,14 +151,18 @@ export interface DeviceUpdatesRow {
   held: boolean;
   /** Its enabled ENC products' licences: geocontent id, and expiry in ms since 1970 (null = never). */
   licences: [geocontentId: number, expiresAt: number | null][] | null;
-  /** Every ENC cell with an edition and files in the geocontents of its ENC products, by name. */
+  /**
+   * The ENC cells with an edition and files in the geocontents of its ENC products, by name; with
+   * `since`, every copy of each name of which some copy changed after it (another office's older
+   * copy changing must not make it the answer: the caller picks the newest copy, then asks if it changed).
+   */
   cells: UpdateCellTuple[] | null;
 }
 
 /**
  * Update checks in one statement, one row per key whose token is live: the device and its cells
- * come from one snapshot in one round trip, where they took two in turn. Changed after `since` only,
- * when given. Which licences are current is left to the caller, as for every device call. Rows are
+ * come from one snapshot in one round trip, where they took two in turn. With `since`, only the names
+ * some copy of which changed after it. Which licences are current is left to the caller, as for every device call. Rows are
  * answered by position (`Map` key = index in `keys`); a key without a live registration has none.
  */
 export async function findDeviceUpdatesPrepared(db: Db, keys: readonly DeviceUpdatesKey[]): Promise<Map<number, DeviceUpdatesRow>> {
@@ -166,6 +172,9 @@ export async function findDeviceUpdatesPrepared(db: Db, keys: readonly DeviceUpd
     join licenses l on l.id = i.license_id
     join products p on p.id = l.product_id
    where ri.registration_id = ${deviceRegistrations.id} ${what}`;
+  // A cell a device can be given: an ENC cell with an edition and files, of one of its ENC products' geocontents.
+  const deliverable = (c: SQL, cc: SQL) => sql`${cc}.kind = 'enc' and ${c}.edition is not null and jsonb_array_length(${c}.blob_keys) > 0
+             and ${cc}.geocontent_id in (select p.geocontent_id ${held(sql`and p.enc`)})`;
   const rows = await preparedQuery(db, 'device_updates', (d, name) =>
     d
       .select({
@@ -176,11 +185,13 @@ export async function findDeviceUpdatesPrepared(db: Db, keys: readonly DeviceUpd
         >`(select json_agg(json_build_array(p.geocontent_id, floor(extract(epoch from l.expires_at) * 1000)))
           ${held(sql`and p.enc and p.is_enabled`)})`,
         cells: sql<DeviceUpdatesRow['cells']>`(
-          select json_agg(json_build_array(c.name, c.edition, c.update, c.release_date, c.band, c.west, c.south, c.east, c.north, cc.geocontent_id) order by c.name)
+          select json_agg(json_build_array(c.name, c.edition, c.update, c.release_date, c.band, c.west, c.south, c.east, c.north, cc.geocontent_id,
+                                           k.since is null or c.updated_at > k.since) order by c.name)
             from charts c join chart_collections cc on cc.id = c.collection_id
-           where cc.kind = 'enc' and c.edition is not null and jsonb_array_length(c.blob_keys) > 0
-             and (k.since is null or c.updated_at > k.since)
-             and cc.geocontent_id in (select p.geocontent_id ${held(sql`and p.enc`)}))`,
+           where ${deliverable(sql`c`, sql`cc`)}
+             and (k.since is null or c.name in (
+                   select c2.name from charts c2 join chart_collections cc2 on cc2.id = c2.collection_id
+                    where c2.updated_at > k.since and ${deliverable(sql`c2`, sql`cc2`)})))`,
       })
       .from(
         sql`unnest(${sql.placeholder('tokenHashes')}::text[], ${sql.placeholder('sinces')}::timestamptz[]) with ordinality as k(token_hash, since, n)`,

@@ -111,7 +111,10 @@ function updatesKeyOf(key: string): DeviceUpdatesKey {
   return { tokenHash, since: since || null };
 }
 
-/** The answer's cells of a device's update row, for the geocontents it holds a current licence of. */
+/**
+ * The answer's cells of a device's update row, for the geocontents it holds a current licence of: the
+ * newest copy of each name, when that copy changed after the check's `since`.
+ */
 function updateCellsOf(row: DeviceUpdatesRow, gcIds: readonly number[]): EntitledCell[] {
   const newest = new Map<string, UpdateCellTuple>();
   for (const cell of row.cells ?? []) {
@@ -120,7 +123,7 @@ function updateCellsOf(row: DeviceUpdatesRow, gcIds: readonly number[]): Entitle
     if (!seen || cellVersion(cell[1], cell[2]) > cellVersion(seen[1], seen[2])) newest.set(cell[0], cell);
   }
   return [...newest.values()]
-    .filter((c) => c[1])
+    .filter((c) => c[1] && c[10])
     .map(([name, edition, update, issueDate, band, west, south, east, north]) =>
       toEntitledCell({ name, edition, update, releaseDate: issueDate, band, west, south, east, north }),
     );

@@ -13,6 +13,7 @@ import { applyCells, createActivation, seedApplications, userPermitFor } from '.
 describe('device update check: the device and its cells read together', () => {
   let t: TestApp;
   let harbour: Awaited<ReturnType<typeof loginProvider>>;
+  let coast: Awaited<ReturnType<typeof loginProvider>>;
   let harbourProduct: number;
   let coastProduct: number;
 
@@ -55,7 +56,7 @@ describe('device update check: the device and its cells read together', () => {
       { name: 'files', filename: 'XX5DEMO1.001', data: buildDemoHarbourUpdate(1) },
     ]);
     harbourProduct = (await seedProduct(t.database.db, { geocontentId: harbour.gcId, licType: 'com', price: 10 })).id;
-    const coast = await loginProvider(t, 'Coast Office');
+    coast = await loginProvider(t, 'Coast Office');
     await applyCells(t, coast, [cell('XX5DEMO1', 2), cell('XX5DEMO2', 1)]);
     coastProduct = (await seedProduct(t.database.db, { geocontentId: coast.gcId, licType: 'com', price: 10 })).id;
   });
@@ -139,5 +140,18 @@ describe('device update check: the device and its cells read together', () => {
       asks.map((ask) => alone.get(`${ask.token} ${ask.since ?? ''}`)),
     );
     expect(together.filter((r) => r.statusCode === 304)).toHaveLength(asks.filter((x) => x.since).length);
+  });
+
+  it("is not told of another office's older copy changing, and is told when its newest copy changes", async () => {
+    const both = await device('A0D08', [harbourProduct, coastProduct]);
+    const onlyHarbour = await device('A0D09', [harbourProduct]);
+    const since = (await check(both.token)).json().serverTime as string;
+    // The harbour office updates its edition 1; the coast office's edition 2 is still the newest.
+    await applyCells(t, harbour, [{ name: 'files', filename: 'XX5DEMO1.003', data: buildDemoHarbourUpdate(3) }]);
+    expect((await check(both.token, since)).statusCode).toBe(304);
+    expect(names(await check(onlyHarbour.token, since))).toEqual(['XX5DEMO1 1.3']);
+    await applyCells(t, coast, [cell('XX5DEMO1', 3)]);
+    expect(names(await check(both.token, since))).toEqual(['XX5DEMO1 3.0']);
+    expect(names(await check(onlyHarbour.token, since))).toEqual(['XX5DEMO1 1.3']);
   });
 });
