@@ -146,7 +146,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // polling for updates would otherwise write to the database on every call).
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(database.kind === 'postgres' ? { store: dbRateLimitStore(db) } : {}),
+    ...(database.kind === 'postgres'
+      ? { store: dbRateLimitStore(db, (err) => app.log.warn({ err }, 'rate limit: cleaning up finished windows failed')) }
+      : {}),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: config.MAX_CHART_UPLOAD_BYTES, files: 2000, fields: 50 } });
   // Every process of the installation signs with one secret and unseals with one data key.
