@@ -26,7 +26,7 @@ const buildOptions = {
 const routeOwn = /[\\/]src[\\/](app[\\/]routes|features)[\\/]/;
 
 /**
- * One chunk for what a first visit to the home page runs.
+ * One chunk for what a first visit to the home page runs (decision 0019).
  *
  * Left to the automatic splitting, the modules the entry and the home route share with other routes
  * come as some 36 files, 20 of them under 2 kB (one per set of routes that shares them), each with its
