@@ -21,6 +21,8 @@ const portal = spawn(process.execPath, ['server/dist/main.js'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: 'ignore',
 });
+// However this bench ends (a closed pipe when its output is cut short, an exception), the portal goes with it.
+process.on('exit', () => portal.kill('SIGTERM'));
 
 async function waitReady() {
   for (let i = 0; i < 600; i++) {
