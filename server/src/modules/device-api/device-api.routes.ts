@@ -59,6 +59,14 @@ function deviceKey(request: FastifyRequest): string {
 }
 
 /** The API navigation apps call, versioned under /api/app/v1 (docs/device-api.md). */
+/**
+ * 304 Not Modified, with no body: `send(null)` wrote `null` under `Content-Length: 4`, which a 304
+ * never has, and a client that trusts the length waits for 4 bytes that do not come.
+ */
+function notModified(reply: FastifyReply): FastifyReply {
+  return reply.code(304).send();
+}
+
 export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = async (app, { deps }) => {
   const { db } = deps;
   const authenticateDevice = deviceAuthenticator(db);
@@ -149,7 +157,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
     async (request, reply) => {
       const d = deviceOf(request);
       const result = await createExchangeSet({ deps, device: d, body: request.body, ip: request.ip });
-      if (!result) return reply.code(304).send(null);
+      if (!result) return notModified(reply);
       const accept = request.headers.accept ?? '';
       if (accept.includes('application/zip') && !accept.includes('application/json')) {
         const file = await openExchangeSetDownload({ deps, device: d, id: result.id, range: undefined, ip: request.ip });
@@ -250,7 +258,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
       const since = request.query.since ? new Date(request.query.since) : null;
       const serverTime = new Date().toISOString();
       const cells = await readDeviceUpdates(db, request, since);
-      if (cells.length === 0 && since) return reply.code(304).send(null);
+      if (cells.length === 0 && since) return notModified(reply);
       return { serverTime, cells };
     },
   );

@@ -194,6 +194,8 @@ describe('device API: from an activation code to charts on board', () => {
       payload: { productVersions: [{ name: 'XX5DEMO1', edition: 1, update: 1 }] },
     });
     expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    expect(same.headers['content-length']).toBeUndefined();
     const sinceFirst = await t.app.inject({
       method: 'GET',
       url: `/api/app/v1/updates?since=${encodeURIComponent(set.serverTime)}`,

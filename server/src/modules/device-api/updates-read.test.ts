@@ -90,7 +90,11 @@ describe('device update check: the device and its cells read together', () => {
     const d = await device('A0D03', [harbourProduct]);
     const first = await check(d.token);
     const since = first.json().serverTime as string;
-    expect((await check(d.token, since)).statusCode).toBe(304);
+    const unchanged = await check(d.token, since);
+    expect(unchanged.statusCode).toBe(304);
+    // A 304 has no body: no `null` under a Content-Length that a client would wait for.
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers['content-length']).toBeUndefined();
     await applyCells(t, harbour, [{ name: 'files', filename: 'XX5DEMO1.002', data: buildDemoHarbourUpdate(2) }]);
     const changed = await check(d.token, since);
     expect(changed.statusCode).toBe(200);
