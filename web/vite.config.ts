@@ -32,15 +32,15 @@ const routeOwn = /[\\/]src[\\/](app[\\/]routes|features)[\\/]/;
  * come as some 36 files, 20 of them under 2 kB (one per set of routes that shares them), each with its
  * own request, headers and compression dictionary. A first build, not written, tells which modules the
  * home page's chunks hold after tree-shaking (the import graph alone would take all of Mantine through
- * its index); the real build puts those, but the routes' own code, in one chunk, `app`. Other routes
- * then load `app` plus their own chunk, and find it in the cache after the home page.
+ * its index); the real build puts those, but the routes' own code, in one group, which rolldown places
+ * with the entry. Other routes load the entry plus their own chunk, and find it cached after the home page.
  */
 function firstPageChunk(): Plugin {
   return {
     name: 'chartroom:first-page-chunk',
     apply: 'build',
-    async config(config) {
-      if (config.build?.write === false) return; // the first build itself
+    async config() {
+      // The first build has `shared`'s plugins only: this one does not run in it.
       const output = await build({
         ...shared,
         configFile: false,

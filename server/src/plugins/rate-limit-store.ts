@@ -10,7 +10,7 @@ function keyOf(key: string): string {
 }
 
 /** The least time between two clean-ups of finished windows (per process). */
-export const PRUNE_INTERVAL_MS = 10_000;
+const PRUNE_INTERVAL_MS = 10_000;
 
 /**
  * Finished windows are deleted in the background, at most once per interval and one at a time: no

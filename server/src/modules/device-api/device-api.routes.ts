@@ -58,7 +58,6 @@ function deviceKey(request: FastifyRequest): string {
   return key ? `device:${key}` : `ip:${request.ip}`;
 }
 
-/** The API navigation apps call, versioned under /api/app/v1 (docs/device-api.md). */
 /**
  * 304 Not Modified, with no body: `send(null)` wrote `null` under `Content-Length: 4`, which a 304
  * never has, and a client that trusts the length waits for 4 bytes that do not come.
@@ -67,6 +66,7 @@ function notModified(reply: FastifyReply): FastifyReply {
   return reply.code(304).send();
 }
 
+/** The API navigation apps call, versioned under /api/app/v1 (docs/device-api.md). */
 export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = async (app, { deps }) => {
   const { db } = deps;
   const authenticateDevice = deviceAuthenticator(db);
