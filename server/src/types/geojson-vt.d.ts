@@ -24,6 +24,11 @@ declare module 'geojson-vt' {
     getTile(z: number, x: number, y: number): VtTile | null;
     tiles: Record<string, unknown>;
     tileCoords: unknown[];
+    /**
+     * Cuts features already in the index's internal form (see vt-convert.ts) from tile z/x/y down,
+     * as the constructor does with what it converted (`splitTile(features, 0, 0, 0)`).
+     */
+    splitTile(features: unknown[], z: number, x: number, y: number): void;
   }
   export default function geojsonvt(data: unknown, options?: GeoJSONVTOptions): GeoJSONVT;
 }

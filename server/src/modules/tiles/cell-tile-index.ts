@@ -2,6 +2,7 @@ import { geojsonvt, type GeoJSONVT, type VtFeature } from './geojson-vt.js';
 import { getCellInfo, type CellIndex, type Feature, type Geometry, type S57Dataset } from '@chartroom/s57';
 import { mercatorBoxTouchesTile, mercatorX, mercatorY, TILE_EXTENT, tileRange } from './tile-geometry.js';
 import { tileFeatures, type CellStamp } from './cell-features.js';
+import { toVtFeature, type VtSourceFeature } from './vt-convert.js';
 
 /** The deepest zoom tiles are cut at (spec §9: max zoom 18). */
 export const INDEX_MAX_ZOOM = 18;
@@ -19,16 +20,14 @@ export interface CellTileIndex {
   pending?: Set<number>;
 }
 
-function countVertices(features: Feature[]): number {
+function countVertices(f: Feature): number {
+  const g = f.geometry;
+  if (!g) return 0;
+  if (g.type === 'Point') return 1;
+  if (g.type === 'MultiPoint' || g.type === 'LineString') return g.coordinates.length;
   let n = 0;
-  for (const f of features) {
-    const g = f.geometry;
-    if (!g) continue;
-    if (g.type === 'Point') n += 1;
-    else if (g.type === 'MultiPoint' || g.type === 'LineString') n += g.coordinates.length;
-    else if (g.type === 'MultiLineString' || g.type === 'Polygon') for (const r of g.coordinates) n += r.length;
-    else for (const p of g.coordinates) for (const r of p) n += r.length;
-  }
+  if (g.type === 'MultiLineString' || g.type === 'Polygon') for (const r of g.coordinates) n += r.length;
+  else for (const p of g.coordinates) for (const r of p) n += r.length;
   return n;
 }
 
@@ -68,7 +67,7 @@ const WINDOW_MARGIN = 256;
  * on its own, so those tiles are the same as the whole index gives.
  */
 export function buildCellTileIndex(ds: S57Dataset | CellIndex, stamp: CellStamp, opts: { window?: TileAddress[] } = {}): CellTileIndex {
-  const features = collectTileFeatures(ds, stamp, opts.window);
+  const features = () => tileFeaturesNear(ds, stamp, opts.window);
   return opts.window ? indexTileFeatures(features, stamp, null, opts.window) : indexTileFeatures(features, stamp, getCellInfo(ds).bbox);
 }
 
@@ -82,43 +81,44 @@ function touchesWindow(box: readonly [number, number, number, number], window: T
   return false;
 }
 
-/** The cell's features as the tile index takes them; with `window`, those that touch its tiles. */
-export function collectTileFeatures(ds: S57Dataset | CellIndex, stamp: CellStamp, window?: TileAddress[]): Feature[] {
+/** The cell's features as the tile index takes them, one at a time; with `window`, those that touch its tiles. */
+export function* tileFeaturesNear(ds: S57Dataset | CellIndex, stamp: CellStamp, window?: TileAddress[]): Generator<Feature> {
   // Near the antimeridian geojson-vt wraps features across it: no window there.
   const windowed = window && !window.some((t) => t.x <= 0 || t.x >= 2 ** t.z - 1);
-  const features: Feature[] = [];
   const near = windowed ? (box: readonly [number, number, number, number]) => touchesWindow(box, window) : undefined;
   // A lazily read cell skips the lines and areas its records show to be far from the window
   // without decoding them; everything else is checked here by its geometry.
   for (const f of tileFeatures(ds, stamp, near)) {
     if (near && !near(geometryBox(f.geometry!))) continue;
-    features.push(f);
+    yield f;
   }
-  return features;
 }
 
+/** The index's options: geojson-vt's, and ours when we convert features for it (vt-convert.ts). */
+export const VT_OPTIONS = { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, tolerance: 3, extent: TILE_EXTENT, buffer: 64 };
+
 /**
- * The tile index of features `collectTileFeatures` gave. With the cell's box, the tiles down to
- * zoom 13 are cut at once (a whole cell's index); without it, none (a window's). Called apart
- * from the reading, so the cell and its record index can be collected while geojson-vt works.
- * With `window`, the index serves those tiles only, each once (`cellTileFeatures`). Takes the
- * features over: `features` is left empty of them, each released once geojson-vt has converted it.
+ * The tile index of the features `features()` gives (`tileFeaturesNear`). With the cell's box, the
+ * tiles down to zoom 13 are cut at once (a whole cell's index); without it, none (a window's). With
+ * `window`, the index serves those tiles only, each once (`cellTileFeatures`).
+ *
+ * The features are taken one at a time and converted to the index's own form as they come
+ * (`toVtFeature`): only the feature being converted exists as GeoJSON. Where a feature comes near
+ * the antimeridian, geojson-vt must also copy it to the other side of the world: the index is then
+ * made by geojson-vt from the GeoJSON, read again.
  */
 export function indexTileFeatures(
-  features: Feature[],
+  features: () => Iterable<Feature>,
   stamp: CellStamp,
   precutBox: readonly [number, number, number, number] | null,
   window?: TileAddress[],
 ): CellTileIndex {
-  const vertices = countVertices(features);
-  const count = features.length;
-  const index = geojsonvt(
-    { type: 'FeatureCollection', features: handedOver(features) },
-    { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, tolerance: 3, extent: TILE_EXTENT, buffer: 64 },
-  );
+  const made = convertedIndex(features()) ?? geojsonIndex(features());
+  const { index } = made;
   if (precutBox) precut(index, precutBox);
-  // Calibrated on US4MD81M and GB4X0000 (heap after a full GC against this estimate, within 20 %).
-  const base = 4096 + vertices * 240 + count * 400;
+  // Against what a whole index holds after a full GC (heap and typed arrays), with our conversion:
+  // US4MD81M 160 MB (estimate 153), GB4X0000 33 MB (22), US4CN21M 63 MB (141).
+  const base = 4096 + made.vertices * 240 + made.count * 400;
   return {
     stamp,
     index,
@@ -128,21 +128,67 @@ export function indexTileFeatures(
   };
 }
 
+interface MadeIndex {
+  index: GeoJSONVT;
+  vertices: number;
+  count: number;
+}
+
+/** The index from features converted here; null when one comes within a tile's buffer of the antimeridian. */
+function convertedIndex(features: Iterable<Feature>): MadeIndex | null {
+  // geojson-vt copies a feature across the antimeridian (its `wrap`) when its x (0..1) comes
+  // within the buffer of either edge; every other feature it leaves as it is.
+  const margin = VT_OPTIONS.buffer / VT_OPTIONS.extent;
+  const converted: VtSourceFeature[] = [];
+  let vertices = 0;
+  for (const f of features) {
+    const vt = toVtFeature(f, VT_OPTIONS);
+    if (!vt) continue;
+    if (!(vt.minX >= margin && vt.maxX < 1 - margin)) return null;
+    converted.push(vt);
+    vertices += countVertices(f);
+  }
+  const index = geojsonvt({ type: 'FeatureCollection', features: [] }, VT_OPTIONS);
+  if (converted.length > 0) index.splitTile(converted, 0, 0, 0);
+  return { index, vertices, count: converted.length };
+}
+
+/** The index made by geojson-vt from the GeoJSON features, taken one at a time. */
+function geojsonIndex(features: Iterable<Feature>): MadeIndex {
+  let vertices = 0;
+  let count = 0;
+  const index = geojsonvt(
+    {
+      type: 'FeatureCollection',
+      features: oneByOne(features, (f) => {
+        vertices += countVertices(f);
+        count++;
+      }),
+    },
+    VT_OPTIONS,
+  );
+  return { index, vertices, count };
+}
+
 /**
- * The features as geojson-vt reads them (each once, in order, as it converts them to its own
- * form): each is let go of as it is read, so the GeoJSON of those converted can be collected while
- * the rest are converted, instead of all of it staying until the index is built.
+ * The features as an array for geojson-vt, which reads a collection's features once each, in
+ * order, while its length says there are more (geojson-vt 4's convert): each is taken from
+ * `source` when it is read, and nothing keeps it once geojson-vt has converted it.
  */
-function handedOver(features: Feature[]): Feature[] {
-  return new Proxy(features, {
+function oneByOne(source: Iterable<Feature>, taken: (f: Feature) => void): Feature[] {
+  const it = source[Symbol.iterator]();
+  let next = it.next();
+  let read = 0;
+  return new Proxy([] as Feature[], {
     get(target, key, receiver) {
-      if (typeof key === 'string' && key !== 'length') {
-        const i = Number(key);
-        if (Number.isInteger(i) && i >= 0) {
-          const f = target[i];
-          target[i] = undefined as unknown as Feature;
-          return f;
-        }
+      if (key === 'length') return next.done ? read : read + 1;
+      if (typeof key === 'string' && /^\d+$/.test(key)) {
+        if (Number(key) !== read || next.done) throw new Error(`features are read once each, in order: ${key} asked for after ${read}`);
+        const f = next.value;
+        taken(f);
+        read++;
+        next = it.next();
+        return f;
       }
       return Reflect.get(target, key, receiver) as unknown;
     },

@@ -2,12 +2,12 @@ import { basename } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { indexCell, scanS57, type CellIndex, type Feature } from '@chartroom/s57';
+import { indexCell, scanS57, type CellIndex } from '@chartroom/s57';
 import { readS102 } from '@chartroom/s102';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { listenChartsChanged } from './chart-changes.js';
 import { buildChartSet, type ChartSet, type MapCell, type MapGrid } from './chart-set.js';
-import { buildCellTileIndex, collectTileFeatures, indexTileFeatures, type CellTileIndex, type TileAddress } from './cell-tile-index.js';
+import { buildCellTileIndex, type CellTileIndex, type TileAddress } from './cell-tile-index.js';
 import { prepareDepthGrid, renderDepthTile, type DepthGrid } from './s102-tile.js';
 import type { MapChartRow } from './tiles.repository.js';
 import { bboxTouchesTile } from './tile-geometry.js';
@@ -121,8 +121,7 @@ export class TileStore {
       if (whole) return whole.value as CellTileIndex;
       let index = windowed.get(cell.key);
       if (!index) {
-        // Read in a call of its own: once it has returned, only the features are left of the cell.
-        index = indexTileFeatures(await this.windowFeatures(cell, tiles), stampOf(cell), null, tiles);
+        index = buildCellTileIndex(await this.readCell(cell), stampOf(cell), { window: tiles });
         windowed.set(cell.key, index);
       }
       return index;
@@ -162,10 +161,6 @@ export class TileStore {
       cell.blobKeys.map(async (k) => scanS57(await this.blobs.read(k), { fileName: basename(k) })),
     );
     return indexCell(base!, updates);
-  }
-
-  private async windowFeatures(cell: MapCell, tiles: TileAddress[]): Promise<Feature[]> {
-    return collectTileFeatures(await this.readCell(cell), stampOf(cell), tiles);
   }
 
   private async cellIndex(cell: MapCell): Promise<CellTileIndex> {

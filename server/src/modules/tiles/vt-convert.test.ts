@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildDemoHarbourCell, buildDemoHarbourUpdate, getCellInfo, readCellIndex, type CellIndex, type Feature } from '@chartroom/s57';
+import { hasTestdata, testdataPath } from '../../../../test/testdata.js';
+import { buildCellTileIndex, tileFeaturesNear, VT_OPTIONS } from './cell-tile-index.js';
+import { geojsonvt } from './geojson-vt.js';
+import { tileRange } from './tile-geometry.js';
+import { toVtFeature } from './vt-convert.js';
+
+// The tile index made from our own conversion (vt-convert.ts) against the one geojson-vt makes from
+// the GeoJSON itself: every tile must come out the same, feature for feature and vertex for vertex.
+
+const stamp = { cell: 'XXCELL', band: 4, edition: 1, update: 0 };
+
+/** Tiles of every zoom from `from` to `to` over the box, at most `cap` a zoom (taken evenly). */
+function tilesOver(bbox: [number, number, number, number], from: number, to: number, cap: number) {
+  const tiles: { z: number; x: number; y: number }[] = [];
+  for (let z = from; z <= to; z++) {
+    const r = tileRange(bbox, z);
+    const all: { z: number; x: number; y: number }[] = [];
+    for (let x = r.x0; x <= r.x1; x++) for (let y = r.y0; y <= r.y1; y++) all.push({ z, x, y });
+    const step = Math.max(1, Math.floor(all.length / cap));
+    for (let i = 0; i < all.length; i += step) tiles.push(all[i]!);
+  }
+  return tiles;
+}
+
+/** Compares the two indexes tile by tile; answers how many tiles held features. */
+function expectSameTiles(cell: CellIndex, from: number, to: number, cap: number): number {
+  const ours = buildCellTileIndex(cell, stamp);
+  const theirs = geojsonvt({ type: 'FeatureCollection', features: [...tileFeaturesNear(cell, stamp)] }, VT_OPTIONS);
+  let drawn = 0;
+  for (const { z, x, y } of tilesOver(getCellInfo(cell).bbox!, from, to, cap)) {
+    const expected = theirs.getTile(z, x, y)?.features ?? [];
+    expect(ours.index.getTile(z, x, y)?.features ?? [], `${z}/${x}/${y}`).toEqual(expected);
+    if (expected.length > 0) drawn += 1;
+  }
+  return drawn;
+}
+
+describe('tile index from our own conversion', () => {
+  it('cuts the demo cell with its updates into the same tiles as geojson-vt, at every zoom', () => {
+    const cell = readCellIndex(
+      buildDemoHarbourCell(),
+      [1, 2].map((n) => ({ bytes: buildDemoHarbourUpdate(n), fileName: `XX5DEMO1.00${n}` })),
+    );
+    expect(expectSameTiles(cell, 5, 18, 60)).toBeGreaterThan(200);
+  });
+
+  it('converts each geometry as geojson-vt does: projection, importance, size and box', () => {
+    const square = (lon: number, lat: number, d: number) => [
+      [lon, lat],
+      [lon + d, lat],
+      [lon + d, lat + d],
+      [lon + d / 2, lat + d * 0.999],
+      [lon, lat + d],
+      [lon, lat],
+    ];
+    const line = Array.from({ length: 80 }, (_, i) => [10 + i * 0.001, 54 + Math.sin(i / 5) * 0.002]);
+    const features: Feature[] = [
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [10.5, 54.2] }, properties: { a: 1 } },
+      {
+        type: 'Feature',
+        geometry: {
+          type: 'MultiPoint',
+          coordinates: [
+            [10.5, 54.2],
+            [10.6, 54.3],
+          ],
+        },
+        properties: { a: 2 },
+      },
+      { type: 'Feature', geometry: { type: 'LineString', coordinates: line }, properties: { a: 3 } },
+      { type: 'Feature', geometry: { type: 'MultiLineString', coordinates: [line, line.slice(3, 9)] }, properties: { a: 4 } },
+      { type: 'Feature', geometry: { type: 'Polygon', coordinates: [square(10, 54, 0.5), square(10.1, 54.1, 0.1)] }, properties: { a: 5 } },
+      {
+        type: 'Feature',
+        geometry: { type: 'MultiPolygon', coordinates: [[square(11, 55, 0.2)], [line.concat([line[0]!])]] },
+        properties: { a: 6 },
+      },
+      { type: 'Feature', geometry: { type: 'LineString', coordinates: [] }, properties: { a: 7 } },
+      { type: 'Feature', geometry: null, properties: { a: 8 } },
+    ];
+    const theirs = geojsonvt({ type: 'FeatureCollection', features }, { ...VT_OPTIONS, indexMaxZoom: 0 }) as unknown as {
+      tiles: Record<string, { source: unknown[] }>;
+    };
+    const ours = features.flatMap((f) => toVtFeature(f, VT_OPTIONS) ?? []);
+    // Typed rings read back as plain numbers, with geojson-vt's size/start/end beside them.
+    const plain = (v: unknown): unknown => {
+      if (!(v instanceof Float64Array) && !Array.isArray(v)) return v;
+      const out = Array.from(v as ArrayLike<unknown>, plain);
+      for (const k of ['size', 'start', 'end']) if (k in v) Object.assign(out, { [k]: (v as unknown as Record<string, unknown>)[k] });
+      return out;
+    };
+    expect(ours.map((f) => ({ ...f, geometry: plain(f.geometry) }))).toEqual(theirs.tiles[0]!.source);
+    expect(ours.some((f) => (f.geometry as unknown[]).some((r) => r instanceof Float64Array))).toBe(true);
+  });
+
+  it.skipIf(!hasTestdata)('cuts the corpus cells into the same tiles as geojson-vt (US4MD81M with its updates, GB4X0000)', () => {
+    const md81 = (ext: string) => readFileSync(testdataPath('s57/noaa-US4MD81M', `US4MD81M.${ext}`));
+    const us = readCellIndex(
+      md81('000'),
+      ['001', '002', '003'].map((e) => ({ bytes: md81(e), fileName: `US4MD81M.${e}` })),
+    );
+    expect(expectSameTiles(us, 5, 16, 12)).toBeGreaterThan(40);
+    const gb = readCellIndex(readFileSync(testdataPath('s57/iho-s64-2.1.1', 'GB4X0000.000')), []);
+    expect(expectSameTiles(gb, 5, 15, 12)).toBeGreaterThan(30);
+  });
+});
