@@ -18,9 +18,16 @@ export {
   type CellMetadata,
   type CellMeta,
 } from './s57/info.js';
-export { toGeoJSON, geoJSONFeatures, geoJSONChunks, type GeoJSONOptions } from './geo/geojson.js';
-export { featureGeometry, geometryContext, type GeometryContext, type VectorLookup } from './geo/assemble.js';
-export type { BBox, Feature, FeatureCollection, Geometry, Position } from './geo/types.js';
+export { toGeoJSON, geoJSONFeatures, flatFeatures, geoJSONChunks, type GeoJSONOptions } from './geo/geojson.js';
+export {
+  featureGeometry,
+  flatFeatureGeometry,
+  geoJSONGeometry,
+  geometryContext,
+  type GeometryContext,
+  type VectorLookup,
+} from './geo/assemble.js';
+export type { BBox, Feature, FeatureCollection, FlatFeature, FlatGeometry, FlatLine, Geometry, Position } from './geo/types.js';
 export { featureAttributes, featureLongName, featureProperties } from './s57/features.js';
 export {
   objectClassByCode,

@@ -4,7 +4,7 @@
 import { RCNM_VC, RCNM_VE, RCNM_VI, type FeatureRecord, type S57Dataset, type VectorLookup, type VectorRecord } from '../s57/model.js';
 import { CellIndex } from '../s57/lazy.js';
 import { buildRings, envelopeArea, orient, pointInRing, type Edge } from './rings.js';
-import type { Geometry, Position } from './types.js';
+import type { FlatGeometry, FlatLine, Geometry, Position } from './types.js';
 
 const OBJL_SOUNDG = 129;
 
@@ -45,7 +45,7 @@ function firstPoint(ctx: GeometryContext, v: VectorRecord | undefined): Position
   return p;
 }
 
-function pointGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
+function pointGeometry(ctx: GeometryContext, f: FeatureRecord): FlatGeometry | null {
   const ptr = f.spatialPointers[0];
   if (!ptr) return null;
   const v = nodeRecord(ctx, ptr.rcnm, ptr.rcid);
@@ -62,13 +62,13 @@ function pointGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null 
   return p ? { type: 'Point', coordinates: p } : null;
 }
 
-/** Vertices of an edge's SG2D, in stored order or reversed. */
-function pushEdgeVertices(ctx: GeometryContext, e: VectorRecord, reverse: boolean, out: Position[]): void {
+/** Vertices of an edge's SG2D, in stored order or reversed, appended to `out` as lon, lat pairs. */
+function pushEdgeVertices(ctx: GeometryContext, e: VectorRecord, reverse: boolean, out: FlatLine): void {
   const c = e.coords;
   const d = e.dim;
   const n = Math.floor(c.length / d);
-  if (reverse) for (let i = n - 1; i >= 0; i--) out.push([c[i * d]! / ctx.comf, c[i * d + 1]! / ctx.comf]);
-  else for (let i = 0; i < n; i++) out.push([c[i * d]! / ctx.comf, c[i * d + 1]! / ctx.comf]);
+  if (reverse) for (let i = n - 1; i >= 0; i--) out.push(c[i * d]! / ctx.comf, c[i * d + 1]! / ctx.comf);
+  else for (let i = 0; i < n; i++) out.push(c[i * d]! / ctx.comf, c[i * d + 1]! / ctx.comf);
 }
 
 function node2d(ctx: GeometryContext, rcid: number | undefined): Position | null {
@@ -77,9 +77,9 @@ function node2d(ctx: GeometryContext, rcid: number | undefined): Position | null
   return p ? [p[0]!, p[1]!] : null;
 }
 
-function lineGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
-  const parts: Position[][] = [];
-  let line: Position[] = [];
+function lineGeometry(ctx: GeometryContext, f: FeatureRecord): FlatGeometry | null {
+  const parts: FlatLine[] = [];
+  let line: FlatLine = [];
   let lastX = 0;
   let lastY = 0;
   for (const ptr of f.spatialPointers) {
@@ -90,18 +90,17 @@ function lineGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
     const lastNode = e.pointers[1]?.rcid;
     const start = node2d(ctx, reverse ? lastNode : firstNode);
     if (!start) continue;
-    if (line.length === 0) line.push(start);
+    if (line.length === 0) line.push(start[0]!, start[1]!);
     else if (Math.abs(lastX - start[0]!) > 1e-8 || Math.abs(lastY - start[1]!) > 1e-8) {
       parts.push(line);
-      line = [start];
+      line = [start[0]!, start[1]!];
     }
     pushEdgeVertices(ctx, e, reverse, line);
-    const lastPt = line[line.length - 1]!;
-    lastX = lastPt[0]!;
-    lastY = lastPt[1]!;
+    lastX = line[line.length - 2]!;
+    lastY = line[line.length - 1]!;
     const end = node2d(ctx, reverse ? firstNode : lastNode);
     if (!end) continue;
-    line.push(end);
+    line.push(end[0]!, end[1]!);
     lastX = end[0]!;
     lastY = end[1]!;
   }
@@ -109,20 +108,20 @@ function lineGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
     parts.push(line);
     return { type: 'MultiLineString', coordinates: parts };
   }
-  return line.length >= 2 ? { type: 'LineString', coordinates: line } : null;
+  return line.length >= 4 ? { type: 'LineString', coordinates: line } : null;
 }
 
-function areaGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
+function areaGeometry(ctx: GeometryContext, f: FeatureRecord): FlatGeometry | null {
   const edges: Edge[] = [];
   for (const ptr of f.spatialPointers) {
     const e = ctx.ve.get(ptr.rcid);
     if (!e) continue;
-    const pts: Position[] = [];
+    const pts: FlatLine = [];
     const s = node2d(ctx, e.pointers[0]?.rcid);
-    if (s) pts.push(s);
+    if (s) pts.push(s[0]!, s[1]!);
     pushEdgeVertices(ctx, e, false, pts);
     const t = node2d(ctx, e.pointers[1]?.rcid);
-    if (t) pts.push(t);
+    if (t) pts.push(t[0]!, t[1]!);
     edges.push({ points: pts, usage: ptr.usag });
   }
   // Like GDAL, rings that cannot be closed are kept as they are (best effort).
@@ -131,11 +130,10 @@ function areaGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
   const exteriors = rings.filter((r) => r.usage !== 2);
   if (exteriors.length > 1 && exteriors.length < rings.length + 1) {
     // Several exterior rings (USAG 1/3): a MultiPolygon, each interior ring in the exterior holding it.
-    const polys: Position[][][] = exteriors.map((r) => [orient(r.points, true)]);
+    const polys: FlatLine[][] = exteriors.map((r) => [orient(r.points, true)]);
     for (const r of rings) {
       if (r.usage !== 2) continue;
-      const probe = r.points[0]!;
-      const host = polys.find((p) => pointInRing(probe, p[0]!)) ?? polys[0]!;
+      const host = polys.find((p) => pointInRing(r.points[0]!, r.points[1]!, p[0]!)) ?? polys[0]!;
       host.push(orient(r.points, false));
     }
     return { type: 'MultiPolygon', coordinates: polys };
@@ -158,8 +156,11 @@ function areaGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
   return { type: 'Polygon', coordinates: coords };
 }
 
-/** GeoJSON geometry of a feature record, or null when it has none (PRIM 255, missing spatial records). */
-export function featureGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
+/**
+ * The geometry of a feature record with its lines and rings flat (see FlatGeometry), or null when
+ * it has none (PRIM 255, missing spatial records).
+ */
+export function flatFeatureGeometry(ctx: GeometryContext, f: FeatureRecord): FlatGeometry | null {
   switch (f.prim) {
     case 1:
       return pointGeometry(ctx, f);
@@ -170,4 +171,33 @@ export function featureGeometry(ctx: GeometryContext, f: FeatureRecord): Geometr
     default:
       return null;
   }
+}
+
+/** A flat line as GeoJSON positions. */
+function positions(line: FlatLine): Position[] {
+  const out: Position[] = new Array<Position>(line.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = [line[2 * i]!, line[2 * i + 1]!];
+  return out;
+}
+
+/** The GeoJSON geometry of a flat one. */
+export function geoJSONGeometry(g: FlatGeometry): Geometry {
+  switch (g.type) {
+    case 'Point':
+    case 'MultiPoint':
+      return g;
+    case 'LineString':
+      return { type: 'LineString', coordinates: positions(g.coordinates) };
+    case 'MultiLineString':
+    case 'Polygon':
+      return { type: g.type, coordinates: g.coordinates.map(positions) };
+    case 'MultiPolygon':
+      return { type: 'MultiPolygon', coordinates: g.coordinates.map((p) => p.map(positions)) };
+  }
+}
+
+/** GeoJSON geometry of a feature record, or null when it has none (PRIM 255, missing spatial records). */
+export function featureGeometry(ctx: GeometryContext, f: FeatureRecord): Geometry | null {
+  const g = flatFeatureGeometry(ctx, f);
+  return g && geoJSONGeometry(g);
 }

@@ -3,8 +3,8 @@ import { classAcronym, objectClassByAcronym } from '../s57/object-classes.js';
 import { CellIndex } from '../s57/lazy.js';
 import { featureRecords, type FeatureRecord, type S57Dataset } from '../s57/model.js';
 import { featureProperties } from '../s57/features.js';
-import { featureGeometry, geometryContext } from './assemble.js';
-import type { BBox, Feature, FeatureCollection } from './types.js';
+import { flatFeatureGeometry, geoJSONGeometry, geometryContext } from './assemble.js';
+import type { BBox, Feature, FeatureCollection, FlatFeature } from './types.js';
 
 export interface GeoJSONOptions {
   /** Only these object classes (acronyms, e.g. ['DEPARE', 'SOUNDG']). */
@@ -29,15 +29,22 @@ function selector(opts: GeoJSONOptions): ((objl: number) => boolean) | null {
   return (objl) => codes.has(objl) || wanted.has(classAcronym(objl));
 }
 
-/** Every selected feature as GeoJSON, in file order. */
-export function* geoJSONFeatures(ds: S57Dataset | CellIndex, opts: GeoJSONOptions = {}): Generator<Feature> {
+/** Every selected feature with its lines and rings flat (see FlatGeometry), in file order. */
+export function* flatFeatures(ds: S57Dataset | CellIndex, opts: GeoJSONOptions = {}): Generator<FlatFeature> {
   const ctx = geometryContext(ds);
   const keep = selector(opts);
   const near = opts.near ? { test: opts.near, comf: ctx.comf } : undefined;
   const records: Iterable<FeatureRecord> = ds instanceof CellIndex ? ds.featureRecords(keep ?? undefined, near) : featureRecords(ds);
   for (const f of records) {
     if (keep && !keep(f.objl)) continue;
-    yield { type: 'Feature', geometry: featureGeometry(ctx, f), properties: featureProperties(f) };
+    yield { geometry: flatFeatureGeometry(ctx, f), properties: featureProperties(f) };
+  }
+}
+
+/** Every selected feature as GeoJSON, in file order. */
+export function* geoJSONFeatures(ds: S57Dataset | CellIndex, opts: GeoJSONOptions = {}): Generator<Feature> {
+  for (const f of flatFeatures(ds, opts)) {
+    yield { type: 'Feature', geometry: f.geometry && geoJSONGeometry(f.geometry), properties: f.properties };
   }
 }
 

@@ -69,8 +69,8 @@ describe('demo harbour cell', () => {
     expect(deep.geometry!.type).toBe('Polygon');
     const rings = deep.geometry!.coordinates as number[][][];
     expect(rings).toHaveLength(2);
-    expect(signedArea2(rings[0]!)).toBeGreaterThan(0);
-    expect(signedArea2(rings[1]!)).toBeLessThan(0);
+    expect(signedArea2(rings[0]!.flat())).toBeGreaterThan(0);
+    expect(signedArea2(rings[1]!.flat())).toBeLessThan(0);
     expect(rings[0]![0]).toEqual(rings[0]![rings[0]!.length - 1]);
     const land = byClass(fc.features, 'LNDARE').find((f) => f.properties.OBJNAM === 'Demo Land')!;
     expect(land.geometry!.coordinates).toEqual([

@@ -1,10 +1,10 @@
 import {
   attributeByAcronym,
-  geoJSONFeatures,
+  flatFeatures,
   getCellInfo,
   type AttributeValue,
   type CellIndex,
-  type Feature,
+  type FlatFeature,
   type S57Dataset,
 } from '@chartroom/s57';
 
@@ -42,7 +42,7 @@ function toTagValue(acronym: string, value: AttributeValue): TagValue {
 }
 
 /**
- * The cell's features as GeoJSON for the tile index: attributes by acronym, the cell stamp,
+ * The cell's features for the tile index, lines and rings flat (FlatGeometry): attributes by acronym, the cell stamp,
  * `minzoom` from SCAMIN, soundings split into one point per sounding with its `DEPTH`. With
  * `near`, lines and areas whose box (from their edges) it refuses are not even assembled.
  */
@@ -50,10 +50,10 @@ export function* tileFeatures(
   ds: S57Dataset | CellIndex,
   stamp: CellStamp,
   near?: (box: [number, number, number, number]) => boolean,
-): Generator<Feature> {
+): Generator<FlatFeature> {
   const bbox = getCellInfo(ds).bbox;
   const midLat = bbox ? (bbox[1] + bbox[3]) / 2 : 0;
-  for (const f of geoJSONFeatures(ds, near ? { near } : {})) {
+  for (const f of flatFeatures(ds, near ? { near } : {})) {
     if (!f.geometry) continue;
     const layer = String(f.properties.layer);
     // Coverage comes from the stored chart rows for every cell at once (see chart-set.ts).
@@ -65,11 +65,11 @@ export function* tileFeatures(
     if (typeof tags.SCAMIN === 'number') tags.minzoom = scaminToMinzoom(tags.SCAMIN, midLat);
     if (layer === 'SOUNDG' && f.geometry.type === 'MultiPoint') {
       for (const p of f.geometry.coordinates) {
-        yield { type: 'Feature', geometry: { type: 'Point', coordinates: [p[0]!, p[1]!] }, properties: { ...tags, DEPTH: p[2] ?? 0 } };
+        yield { geometry: { type: 'Point', coordinates: [p[0]!, p[1]!] }, properties: { ...tags, DEPTH: p[2] ?? 0 } };
       }
       continue;
     }
-    yield { type: 'Feature', geometry: f.geometry, properties: tags };
+    yield { geometry: f.geometry, properties: tags };
   }
 }
 

@@ -1,5 +1,14 @@
 import { geojsonvt, type GeoJSONVT, type VtFeature } from './geojson-vt.js';
-import { getCellInfo, type CellIndex, type Feature, type Geometry, type S57Dataset } from '@chartroom/s57';
+import {
+  geoJSONGeometry,
+  getCellInfo,
+  type CellIndex,
+  type Feature,
+  type FlatFeature,
+  type FlatGeometry,
+  type FlatLine,
+  type S57Dataset,
+} from '@chartroom/s57';
 import { mercatorBoxTouchesTile, mercatorX, mercatorY, TILE_EXTENT, tileRange } from './tile-geometry.js';
 import { tileFeatures, type CellStamp } from './cell-features.js';
 import { toVtFeature, type VtSourceFeature } from './vt-convert.js';
@@ -20,14 +29,15 @@ export interface CellTileIndex {
   pending?: Set<number>;
 }
 
-function countVertices(f: Feature): number {
+function countVertices(f: FlatFeature): number {
   const g = f.geometry;
   if (!g) return 0;
   if (g.type === 'Point') return 1;
-  if (g.type === 'MultiPoint' || g.type === 'LineString') return g.coordinates.length;
+  if (g.type === 'MultiPoint') return g.coordinates.length;
+  if (g.type === 'LineString') return g.coordinates.length / 2;
   let n = 0;
-  if (g.type === 'MultiLineString' || g.type === 'Polygon') for (const r of g.coordinates) n += r.length;
-  else for (const p of g.coordinates) for (const r of p) n += r.length;
+  if (g.type === 'MultiLineString' || g.type === 'Polygon') for (const r of g.coordinates) n += r.length / 2;
+  else for (const p of g.coordinates) for (const r of p) n += r.length / 2;
   return n;
 }
 
@@ -39,18 +49,22 @@ export interface TileAddress {
 }
 
 /** The lon/lat box of a geometry's positions, as [west, south, east, north]. */
-function geometryBox(g: Geometry): [number, number, number, number] {
+function geometryBox(g: FlatGeometry): [number, number, number, number] {
   const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-  const add = (p: readonly number[]) => {
-    if (p[0]! < box[0]) box[0] = p[0]!;
-    if (p[1]! < box[1]) box[1] = p[1]!;
-    if (p[0]! > box[2]) box[2] = p[0]!;
-    if (p[1]! > box[3]) box[3] = p[1]!;
+  const add = (x: number, y: number) => {
+    if (x < box[0]) box[0] = x;
+    if (y < box[1]) box[1] = y;
+    if (x > box[2]) box[2] = x;
+    if (y > box[3]) box[3] = y;
   };
-  if (g.type === 'Point') add(g.coordinates);
-  else if (g.type === 'MultiPoint' || g.type === 'LineString') g.coordinates.forEach(add);
-  else if (g.type === 'MultiLineString' || g.type === 'Polygon') for (const r of g.coordinates) r.forEach(add);
-  else if (g.type === 'MultiPolygon') for (const p of g.coordinates) for (const r of p) r.forEach(add);
+  const line = (l: FlatLine) => {
+    for (let i = 0; i + 1 < l.length; i += 2) add(l[i]!, l[i + 1]!);
+  };
+  if (g.type === 'Point') add(g.coordinates[0]!, g.coordinates[1]!);
+  else if (g.type === 'MultiPoint') for (const p of g.coordinates) add(p[0]!, p[1]!);
+  else if (g.type === 'LineString') line(g.coordinates);
+  else if (g.type === 'MultiLineString' || g.type === 'Polygon') g.coordinates.forEach(line);
+  else for (const p of g.coordinates) p.forEach(line);
   return box;
 }
 
@@ -82,7 +96,7 @@ function touchesWindow(box: readonly [number, number, number, number], window: T
 }
 
 /** The cell's features as the tile index takes them, one at a time; with `window`, those that touch its tiles. */
-export function* tileFeaturesNear(ds: S57Dataset | CellIndex, stamp: CellStamp, window?: TileAddress[]): Generator<Feature> {
+export function* tileFeaturesNear(ds: S57Dataset | CellIndex, stamp: CellStamp, window?: TileAddress[]): Generator<FlatFeature> {
   // Near the antimeridian geojson-vt wraps features across it: no window there.
   const windowed = window && !window.some((t) => t.x <= 0 || t.x >= 2 ** t.z - 1);
   const near = windowed ? (box: readonly [number, number, number, number]) => touchesWindow(box, window) : undefined;
@@ -103,12 +117,12 @@ export const VT_OPTIONS = { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, tolerance:
  * `window`, the index serves those tiles only, each once (`cellTileFeatures`).
  *
  * The features are taken one at a time and converted to the index's own form as they come
- * (`toVtFeature`): only the feature being converted exists as GeoJSON. Where a feature comes near
+ * (`toVtFeature`), from the reader's flat lines and rings: no GeoJSON is made. Where a feature comes near
  * the antimeridian, geojson-vt must also copy it to the other side of the world: the index is then
  * made by geojson-vt from the GeoJSON, read again.
  */
 export function indexTileFeatures(
-  features: () => Iterable<Feature>,
+  features: () => Iterable<FlatFeature>,
   stamp: CellStamp,
   precutBox: readonly [number, number, number, number] | null,
   window?: TileAddress[],
@@ -135,7 +149,7 @@ interface MadeIndex {
 }
 
 /** The index from features converted here; null when one comes within a tile's buffer of the antimeridian. */
-function convertedIndex(features: Iterable<Feature>): MadeIndex | null {
+function convertedIndex(features: Iterable<FlatFeature>): MadeIndex | null {
   // geojson-vt copies a feature across the antimeridian (its `wrap`) when its x (0..1) comes
   // within the buffer of either edge; every other feature it leaves as it is.
   const margin = VT_OPTIONS.buffer / VT_OPTIONS.extent;
@@ -153,20 +167,18 @@ function convertedIndex(features: Iterable<Feature>): MadeIndex | null {
   return { index, vertices, count: converted.length };
 }
 
-/** The index made by geojson-vt from the GeoJSON features, taken one at a time. */
-function geojsonIndex(features: Iterable<Feature>): MadeIndex {
+/** The index made by geojson-vt from the features as GeoJSON, each made as geojson-vt reads it. */
+function geojsonIndex(features: Iterable<FlatFeature>): MadeIndex {
   let vertices = 0;
   let count = 0;
-  const index = geojsonvt(
-    {
-      type: 'FeatureCollection',
-      features: oneByOne(features, (f) => {
-        vertices += countVertices(f);
-        count++;
-      }),
-    },
-    VT_OPTIONS,
-  );
+  function* asGeoJSON(): Generator<Feature> {
+    for (const f of features) {
+      vertices += countVertices(f);
+      count++;
+      yield { type: 'Feature', geometry: f.geometry && geoJSONGeometry(f.geometry), properties: f.properties };
+    }
+  }
+  const index = geojsonvt({ type: 'FeatureCollection', features: oneByOne(asGeoJSON()) }, VT_OPTIONS);
   return { index, vertices, count };
 }
 
@@ -175,7 +187,7 @@ function geojsonIndex(features: Iterable<Feature>): MadeIndex {
  * order, while its length says there are more (geojson-vt 4's convert): each is taken from
  * `source` when it is read, and nothing keeps it once geojson-vt has converted it.
  */
-function oneByOne(source: Iterable<Feature>, taken: (f: Feature) => void): Feature[] {
+function oneByOne(source: Iterable<Feature>): Feature[] {
   const it = source[Symbol.iterator]();
   let next = it.next();
   let read = 0;
@@ -185,7 +197,6 @@ function oneByOne(source: Iterable<Feature>, taken: (f: Feature) => void): Featu
       if (typeof key === 'string' && /^\d+$/.test(key)) {
         if (Number(key) !== read || next.done) throw new Error(`features are read once each, in order: ${key} asked for after ${read}`);
         const f = next.value;
-        taken(f);
         read++;
         next = it.next();
         return f;

@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildDemoHarbourCell, buildDemoHarbourUpdate, getCellInfo, readCellIndex, type CellIndex, type Feature } from '@chartroom/s57';
+import {
+  buildDemoHarbourCell,
+  buildDemoHarbourUpdate,
+  geoJSONGeometry,
+  getCellInfo,
+  readCellIndex,
+  type CellIndex,
+  type Feature,
+  type FlatFeature,
+  type FlatGeometry,
+  type Geometry,
+} from '@chartroom/s57';
 import { hasTestdata, testdataPath } from '../../../../test/testdata.js';
 import { buildCellTileIndex, tileFeaturesNear, VT_OPTIONS } from './cell-tile-index.js';
 import { geojsonvt } from './geojson-vt.js';
@@ -9,6 +20,28 @@ import { toVtFeature } from './vt-convert.js';
 
 // The tile index made from our own conversion (vt-convert.ts) against the one geojson-vt makes from
 // the GeoJSON itself: every tile must come out the same, feature for feature and vertex for vertex.
+
+const asGeoJSON = (f: FlatFeature): Feature => ({
+  type: 'Feature',
+  geometry: f.geometry && geoJSONGeometry(f.geometry),
+  properties: f.properties,
+});
+
+/** A GeoJSON geometry with its lines and rings flat, as the reader gives them. */
+function flat(g: Geometry): FlatGeometry {
+  switch (g.type) {
+    case 'Point':
+    case 'MultiPoint':
+      return g;
+    case 'LineString':
+      return { type: g.type, coordinates: g.coordinates.flat() };
+    case 'MultiLineString':
+    case 'Polygon':
+      return { type: g.type, coordinates: g.coordinates.map((r) => r.flat()) };
+    case 'MultiPolygon':
+      return { type: g.type, coordinates: g.coordinates.map((p) => p.map((r) => r.flat())) };
+  }
+}
 
 const stamp = { cell: 'XXCELL', band: 4, edition: 1, update: 0 };
 
@@ -28,7 +61,7 @@ function tilesOver(bbox: [number, number, number, number], from: number, to: num
 /** Compares the two indexes tile by tile; answers how many tiles held features. */
 function expectSameTiles(cell: CellIndex, from: number, to: number, cap: number): number {
   const ours = buildCellTileIndex(cell, stamp);
-  const theirs = geojsonvt({ type: 'FeatureCollection', features: [...tileFeaturesNear(cell, stamp)] }, VT_OPTIONS);
+  const theirs = geojsonvt({ type: 'FeatureCollection', features: [...tileFeaturesNear(cell, stamp)].map(asGeoJSON) }, VT_OPTIONS);
   let drawn = 0;
   for (const { z, x, y } of tilesOver(getCellInfo(cell).bbox!, from, to, cap)) {
     const expected = theirs.getTile(z, x, y)?.features ?? [];
@@ -84,7 +117,9 @@ describe('tile index from our own conversion', () => {
     const theirs = geojsonvt({ type: 'FeatureCollection', features }, { ...VT_OPTIONS, indexMaxZoom: 0 }) as unknown as {
       tiles: Record<string, { source: unknown[] }>;
     };
-    const ours = features.flatMap((f) => toVtFeature(f, VT_OPTIONS) ?? []);
+    const ours = features.flatMap(
+      (f) => toVtFeature({ geometry: f.geometry && flat(f.geometry), properties: f.properties }, VT_OPTIONS) ?? [],
+    );
     // Typed rings read back as plain numbers, with geojson-vt's size/start/end beside them.
     const plain = (v: unknown): unknown => {
       if (!(v instanceof Float64Array) && !Array.isArray(v)) return v;

@@ -1,15 +1,15 @@
-import type { Feature, Geometry, Position } from '@chartroom/s57';
+import type { FlatFeature, FlatGeometry, FlatLine } from '@chartroom/s57';
 
-// The tile index's own form of a feature, made straight from the cell's GeoJSON one feature at a
-// time, as geojson-vt 4 makes it in its `convert` step: positions projected to the unit square
+// The tile index's own form of a feature, made straight from the reader's flat lines and rings one
+// feature at a time, as geojson-vt 4 makes it from GeoJSON in its `convert` step: positions projected to the unit square
 // (Web Mercator), three numbers per vertex (x, y, and the vertex's importance from Douglas-Peucker
 // at the index's deepest zoom), the ring's area or the line's length as `size`, and the feature's
 // box. The values are computed with the same operations in the same order, so geojson-vt cuts the
 // same tiles from them (cell-tile-index.test.ts holds this against geojson-vt's own conversion).
 //
-// Why not let geojson-vt convert: it needs the whole collection as GeoJSON first, and keeps each
-// vertex as three boxed numbers. Here a long ring is one Float64Array (24 bytes a vertex, outside
-// the JavaScript heap), and only the feature being converted exists as GeoJSON.
+// Why not let geojson-vt convert: it needs the whole collection as GeoJSON first (an array for every
+// position), and keeps each vertex as three boxed numbers. Here no GeoJSON is made, and a long ring
+// is one Float64Array (24 bytes a vertex, outside the JavaScript heap).
 
 /** A ring or line: x, y, importance per vertex, with geojson-vt's `size`, `start` and `end`. */
 export type VtLine = (Float64Array | number[]) & { size: number; start: number; end: number };
@@ -17,9 +17,9 @@ export type VtLine = (Float64Array | number[]) & { size: number; start: number; 
 /** A feature in geojson-vt 4's internal form (what its `splitTile` takes). */
 export interface VtSourceFeature {
   id: string | number | null;
-  type: Geometry['type'];
+  type: FlatGeometry['type'];
   geometry: number[] | Float64Array | VtLine[] | VtLine[][];
-  tags: Feature['properties'];
+  tags: FlatFeature['properties'];
   minX: number;
   minY: number;
   maxX: number;
@@ -101,15 +101,15 @@ function markImportance(c: Float64Array | number[], first: number, last: number,
   }
 }
 
-function convertLine(ring: Position[], sqTolerance: number, isPolygon: boolean): VtLine {
-  const n = ring.length;
+function convertLine(ring: FlatLine, sqTolerance: number, isPolygon: boolean): VtLine {
+  const n = ring.length >> 1;
   const out = (n >= TYPED_FROM_VERTICES ? new Float64Array(n * 3) : new Array<number>(n * 3).fill(0)) as VtLine;
   let size = 0;
   let x0 = 0;
   let y0 = 0;
   for (let j = 0; j < n; j++) {
-    const x = projectX(ring[j]![0]!);
-    const y = projectY(ring[j]![1]!);
+    const x = projectX(ring[2 * j]!);
+    const y = projectY(ring[2 * j + 1]!);
     out[j * 3] = x;
     out[j * 3 + 1] = y;
     if (j > 0) {
@@ -129,7 +129,7 @@ function convertLine(ring: Position[], sqTolerance: number, isPolygon: boolean):
   return out;
 }
 
-function convertLines(rings: Position[][], sqTolerance: number, isPolygon: boolean): VtLine[] {
+function convertLines(rings: FlatLine[], sqTolerance: number, isPolygon: boolean): VtLine[] {
   return rings.map((r) => convertLine(r, sqTolerance, isPolygon));
 }
 
@@ -143,11 +143,14 @@ function extendBox(f: VtSourceFeature, line: ArrayLike<number>): void {
 }
 
 /**
- * One GeoJSON feature in geojson-vt's internal form, for an index of `maxZoom` and `extent` with
- * simplification `tolerance` (as given to geojson-vt); null when it has no geometry or no positions.
- * Geometry collections are not made by the S-57 reader and are refused.
+ * One feature in geojson-vt's internal form, for an index of `maxZoom` and `extent` with
+ * simplification `tolerance` (as given to geojson-vt): what geojson-vt makes of the feature's GeoJSON
+ * (`geoJSONGeometry`); null when it has no geometry or no positions.
  */
-export function toVtFeature(f: Feature, opts: { tolerance: number; maxZoom: number; extent: number }): VtSourceFeature | null {
+export function toVtFeature(
+  f: FlatFeature & { id?: string | number },
+  opts: { tolerance: number; maxZoom: number; extent: number },
+): VtSourceFeature | null {
   const g = f.geometry;
   if (!g || g.coordinates.length === 0) return null;
   const sqTolerance = Math.pow(opts.tolerance / ((1 << opts.maxZoom) * opts.extent), 2);
