@@ -13,7 +13,7 @@ import {
   type Geometry,
 } from '@chartroom/s57';
 import { hasTestdata, testdataPath } from '../../../../test/testdata.js';
-import { buildCellTileIndex, tileFeaturesNear, VT_OPTIONS } from './cell-tile-index.js';
+import { buildCellTileIndex, indexTileFeatures, tileFeaturesNear, VT_OPTIONS } from './cell-tile-index.js';
 import { geojsonvt } from './geojson-vt.js';
 import { tileRange } from './tile-geometry.js';
 import { toVtFeature } from './vt-convert.js';
@@ -129,6 +129,30 @@ describe('tile index from our own conversion', () => {
     };
     expect(ours.map((f) => ({ ...f, geometry: plain(f.geometry) }))).toEqual(theirs.tiles[0]!.source);
     expect(ours.some((f) => (f.geometry as unknown[]).some((r) => r instanceof Float64Array))).toBe(true);
+  });
+
+  it('leaves features near the antimeridian to geojson-vt, which copies them to the other side of the world', () => {
+    const features: FlatFeature[] = [
+      {
+        geometry: { type: 'Polygon', coordinates: [[179.9, -17, 179.999, -17, 179.999, -16.9, 179.9, -16.9, 179.9, -17]] },
+        properties: { a: 1 },
+      },
+      { geometry: { type: 'LineString', coordinates: [-179.999, -16.95, -179.95, -16.92, -179.9, -16.97] }, properties: { a: 2 } },
+      { geometry: { type: 'Point', coordinates: [10, 54] }, properties: { a: 3 } },
+    ];
+    const ours = indexTileFeatures(() => features, stamp, null);
+    const theirs = geojsonvt({ type: 'FeatureCollection', features: features.map(asGeoJSON) }, VT_OPTIONS);
+    let wrapped = 0;
+    for (const z of [2, 5, 8, 11]) {
+      const { y0 } = tileRange([180, -16.95, 180, -16.95], z);
+      for (const x of [0, 2 ** z - 1]) {
+        const expected = theirs.getTile(z, x, y0)?.features ?? [];
+        expect(ours.index.getTile(z, x, y0)?.features ?? [], `${z}/${x}/${y0}`).toEqual(expected);
+        // The polygon east of the line drawn in the westmost tile too, and the line in the eastmost.
+        if ((x === 0 && expected.some((f) => f.tags.a === 1)) || (x > 0 && expected.some((f) => f.tags.a === 2))) wrapped += 1;
+      }
+    }
+    expect(wrapped).toBe(8);
   });
 
   it.skipIf(!hasTestdata)('cuts the corpus cells into the same tiles as geojson-vt (US4MD81M with its updates, GB4X0000)', () => {
