@@ -126,9 +126,11 @@ async function main() {
     const ck1 = 'A1B2C3D4E5';
     const ck2 = '0F1E2D3C4B';
     const encrypted = s63.encryptCell(cell, 'CELL.000', ck1);
+    // Encrypted cells are zipped first (US4MD81M: 3.4 -> 1.3 MB): as many as make `megabytes` MB.
+    const s63Count = Math.max(1, Math.round((megabytes * 1024 * 1024) / encrypted.length));
     const permits = [];
     const catalog = [];
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < s63Count; i++) {
       const name = cellName(i);
       permits.push({ permit: s63.createCellPermit({ cellName: name, expiry: '20991231', ck1, ck2, hwId }), edition: 1 });
       catalog.push({ file: s63.cellPathInEncRoot({ name, edition: 1, update: 0 }), crc: s63.crc32(encrypted) });
@@ -136,14 +138,15 @@ async function main() {
     const ascii = (text) => Buffer.from(text, 'latin1');
     const s63Zip = join(work, 's63.zip');
     const s63Size = await writeZip(s63Zip, function* () {
-      for (let i = 0; i < count; i++) {
+      for (let i = 0; i < s63Count; i++) {
         yield { path: `V01X01/ENC_ROOT/${s63.cellPathInEncRoot({ name: cellName(i), edition: 1, update: 0 })}`, data: encrypted };
       }
       yield { path: 'V01X01/ENC_ROOT/CATALOG.031', data: s63.writeCatalog(catalog) };
       yield { path: 'V01X01/INFO/SERIAL.ENC', data: ascii('XXWK01-24   20240101BASE      02.00V01X01\r\n') };
       yield { path: 'V01X01/PERMIT.TXT', data: ascii(s63.writePermitFile({ enc: permits })) };
     });
-    console.log(`${count} cells of ${mb(cell.length)} MB: S-57 zip ${mb(s57Size)} MB, S-63 exchange set ${mb(s63Size)} MB`);
+    console.log(`S-57 zip: ${count} cells of ${mb(cell.length)} MB, ${mb(s57Size)} MB`);
+    console.log(`S-63 exchange set: ${s63Count} cells of ${mb(encrypted.length)} MB encrypted, ${mb(s63Size)} MB`);
 
     for (const backend of backends) {
       const pg = backend === 'postgres' ? await freshPostgres(adminUrl) : null;
