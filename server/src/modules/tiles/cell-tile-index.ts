@@ -3,7 +3,6 @@ import {
   geoJSONGeometry,
   getCellInfo,
   type CellIndex,
-  type Feature,
   type FlatFeature,
   type FlatGeometry,
   type FlatLine,
@@ -18,7 +17,6 @@ export const INDEX_MAX_ZOOM = 18;
 
 /** One cell ready to be cut into tiles: a geojson-vt index over all its features. */
 export interface CellTileIndex {
-  stamp: CellStamp;
   index: GeoJSONVT;
   /** Rough bytes held: source vertices plus the tiles the index has cut so far. */
   estimateBytes(): number;
@@ -82,7 +80,7 @@ const WINDOW_MARGIN = 256;
  */
 export function buildCellTileIndex(ds: S57Dataset | CellIndex, stamp: CellStamp, opts: { window?: TileAddress[] } = {}): CellTileIndex {
   const features = () => tileFeaturesNear(ds, stamp, opts.window);
-  return opts.window ? indexTileFeatures(features, stamp, null, opts.window) : indexTileFeatures(features, stamp, getCellInfo(ds).bbox);
+  return opts.window ? indexTileFeatures(features, null, opts.window) : indexTileFeatures(features, getCellInfo(ds).bbox);
 }
 
 /** Does the lon/lat box touch one of the tiles (within WINDOW_MARGIN)? */
@@ -123,7 +121,6 @@ export const VT_OPTIONS = { maxZoom: INDEX_MAX_ZOOM, indexMaxZoom: 4, tolerance:
  */
 export function indexTileFeatures(
   features: () => Iterable<FlatFeature>,
-  stamp: CellStamp,
   precutBox: readonly [number, number, number, number] | null,
   window?: TileAddress[],
 ): CellTileIndex {
@@ -134,7 +131,6 @@ export function indexTileFeatures(
   // US4MD81M 160 MB (estimate 153), GB4X0000 33 MB (22), US4CN21M 63 MB (141).
   const base = 4096 + made.vertices * 240 + made.count * 400;
   return {
-    stamp,
     index,
     // geojson-vt keeps the tiles it cut (each a clipped copy): count them as they grow.
     estimateBytes: () => base + index.tileCoords.length * 16_384,
@@ -167,43 +163,17 @@ function convertedIndex(features: Iterable<FlatFeature>): MadeIndex | null {
   return { index, vertices, count: converted.length };
 }
 
-/** The index made by geojson-vt from the features as GeoJSON, each made as geojson-vt reads it. */
+/** The index made by geojson-vt from the features as GeoJSON (cells at the antimeridian only). */
 function geojsonIndex(features: Iterable<FlatFeature>): MadeIndex {
-  let vertices = 0;
-  let count = 0;
-  function* asGeoJSON(): Generator<Feature> {
-    for (const f of features) {
-      vertices += countVertices(f);
-      count++;
-      yield { type: 'Feature', geometry: f.geometry && geoJSONGeometry(f.geometry), properties: f.properties };
-    }
-  }
-  const index = geojsonvt({ type: 'FeatureCollection', features: oneByOne(asGeoJSON()) }, VT_OPTIONS);
-  return { index, vertices, count };
-}
-
-/**
- * The features as an array for geojson-vt, which reads a collection's features once each, in
- * order, while its length says there are more (geojson-vt 4's convert): each is taken from
- * `source` when it is read, and nothing keeps it once geojson-vt has converted it.
- */
-function oneByOne(source: Iterable<Feature>): Feature[] {
-  const it = source[Symbol.iterator]();
-  let next = it.next();
-  let read = 0;
-  return new Proxy([] as Feature[], {
-    get(target, key, receiver) {
-      if (key === 'length') return next.done ? read : read + 1;
-      if (typeof key === 'string' && /^\d+$/.test(key)) {
-        if (Number(key) !== read || next.done) throw new Error(`features are read once each, in order: ${key} asked for after ${read}`);
-        const f = next.value;
-        read++;
-        next = it.next();
-        return f;
-      }
-      return Reflect.get(target, key, receiver) as unknown;
+  const all = [...features];
+  const index = geojsonvt(
+    {
+      type: 'FeatureCollection',
+      features: all.map((f) => ({ type: 'Feature', geometry: f.geometry && geoJSONGeometry(f.geometry), properties: f.properties })),
     },
-  });
+    VT_OPTIONS,
+  );
+  return { index, vertices: all.reduce((n, f) => n + countVertices(f), 0), count: all.length };
 }
 
 /** geojson-vt's key of tile z/x/y in `index.tiles`. */

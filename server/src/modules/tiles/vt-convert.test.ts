@@ -140,7 +140,7 @@ describe('tile index from our own conversion', () => {
       { geometry: { type: 'LineString', coordinates: [-179.999, -16.95, -179.95, -16.92, -179.9, -16.97] }, properties: { a: 2 } },
       { geometry: { type: 'Point', coordinates: [10, 54] }, properties: { a: 3 } },
     ];
-    const ours = indexTileFeatures(() => features, stamp, null);
+    const ours = indexTileFeatures(() => features, null);
     const theirs = geojsonvt({ type: 'FeatureCollection', features: features.map(asGeoJSON) }, VT_OPTIONS);
     let wrapped = 0;
     for (const z of [2, 5, 8, 11]) {

@@ -16,7 +16,7 @@ export type VtLine = (Float64Array | number[]) & { size: number; start: number; 
 
 /** A feature in geojson-vt 4's internal form (what its `splitTile` takes). */
 export interface VtSourceFeature {
-  id: string | number | null;
+  id: null;
   type: FlatGeometry['type'];
   geometry: number[] | Float64Array | VtLine[] | VtLine[][];
   tags: FlatFeature['properties'];
@@ -178,7 +178,7 @@ export function toVtFeature(
       throw new Error(`geometry type ${(g as { type: string }).type} is not drawn in tiles`);
   }
   const out: VtSourceFeature = {
-    id: f.id ?? null,
+    id: null,
     type: g.type,
     geometry,
     tags: f.properties,
