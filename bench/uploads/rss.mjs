@@ -8,11 +8,12 @@
 // (default `pglite,postgres`): the embedded PGlite, and PostgreSQL in a fresh database made on the
 // server of BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and dropped after.
 // Its RSS is read from /proc every 50 ms: printed are its RSS at rest, the peak during each phase
-// and the growth (goal: RSS under 150 MB throughout). The files are made in a temporary
+// and the growth (goal: RSS under 150 MB throughout). On the embedded database the database's own
+// process (decision 0020) is measured beside it, as a PostgreSQL server's would be its own. The files are made in a temporary
 // folder and streamed from disk (fs.openAsBlob), so the client holds none of them in memory.
 // Cells: the corpus's US4MD81M.000 when ../shared/testdata is present, else the demo cell.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, openAsBlob, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, openAsBlob, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,19 +62,37 @@ function rssOf(pid) {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
 }
 
-/** Samples the child's RSS every 50 ms while `work` runs; answers the peak. */
-async function peakDuring(pid, work) {
-  let peak = rssOf(pid);
-  const timer = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssOf(pid));
-    } catch {
-      // the process ended
+/** The embedded database's own process (decision 0020): the portal's child running embedded-process.js. */
+function databaseProcessOf(pid) {
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean)) {
+      if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('embedded-process')) return Number(child);
     }
+  }
+  return null;
+}
+
+/**
+ * Samples the portal's RSS (and its database process's, on the embedded database) every 50 ms
+ * while `work` runs; answers the peaks.
+ */
+async function peakDuring(p, work) {
+  const sample = (pid, was) => {
+    try {
+      return Math.max(was, rssOf(pid));
+    } catch {
+      return was; // the process ended
+    }
+  };
+  let peak = rssOf(p.portal.pid);
+  let dbPeak = p.dbPid ? rssOf(p.dbPid) : 0;
+  const timer = setInterval(() => {
+    peak = sample(p.portal.pid, peak);
+    if (p.dbPid) dbPeak = sample(p.dbPid, dbPeak);
   }, 50);
   try {
     const result = await work();
-    return { peak, result };
+    return { peak, dbPeak, result };
   } finally {
     clearInterval(timer);
   }
@@ -189,14 +208,22 @@ async function main() {
           });
           const headers = { authorization: `Bearer ${(await login.json()).token}` };
           const rest = rssOf(portal.pid);
+          const dbPid = databaseProcessOf(portal.pid);
+          const dbRest = dbPid ? rssOf(dbPid) : 0;
           return {
             portal,
+            dbPid,
             headers,
             rest,
-            report: (label, peak, seconds) =>
+            report: (label, { peak, dbPeak }, seconds) => {
               console.log(
                 `  ${label}: RSS at rest ${mb(rest)} MB, peak ${mb(peak)} MB (goal < 150 MB), growth ${mb(peak - rest)} MB, ${seconds.toFixed(1)} s`,
-              ),
+              );
+              if (dbPid)
+                console.log(
+                  `    its database process: RSS at rest ${mb(dbRest)} MB, peak ${mb(dbPeak)} MB, growth ${mb(dbPeak - dbRest)} MB`,
+                );
+            },
             async stop() {
               portal.kill('SIGTERM');
               await new Promise((r) => portal.once('exit', r));
@@ -218,7 +245,7 @@ async function main() {
           const gcS57 = await newGc(p.headers, 'Bench S-57 upload');
           console.log(`S-57 zip, ${mb(s57Size)} MB:`);
           t0 = performance.now();
-          const staged = await peakDuring(p.portal.pid, async () => {
+          const staged = await peakDuring(p, async () => {
             const form = new FormData();
             form.append('gcid', String(gcS57));
             form.append('files', await openAsBlob(s57Zip), 's57.zip');
@@ -226,18 +253,18 @@ async function main() {
             if (!res.ok) throw new Error(`addenc: ${res.status} ${(await res.text()).slice(0, 300)}`);
             return res.json();
           });
-          p.report('upload and review', staged.peak, (performance.now() - t0) / 1000);
+          p.report('upload and review', staged, (performance.now() - t0) / 1000);
           await p.stop();
           p = await startPortal();
           t0 = performance.now();
-          const applied = await peakDuring(p.portal.pid, async () => {
+          const applied = await peakDuring(p, async () => {
             const res = await fetch(`${base}/api/geocontent/ApplyEnc?guid=${staged.result.guid}`, { headers: p.headers });
             if (!res.ok) throw new Error(`ApplyEnc: ${res.status} ${(await res.text()).slice(0, 300)}`);
             const answer = await res.json();
             await untilIdle(p.portal.pid); // the tile warm job the apply queued
             return answer;
           });
-          p.report('apply and its tile warm job', applied.peak, (performance.now() - t0) / 1000 - 3); // less the 3 s idle
+          p.report('apply and its tile warm job', applied, (performance.now() - t0) / 1000 - 3); // less the 3 s idle
           await p.stop();
         }
 
@@ -247,7 +274,7 @@ async function main() {
           const gcS63 = await newGc(p.headers, 'Bench S-63 upload');
           console.log(`S-63 exchange set, ${mb(s63Size)} MB:`);
           t0 = performance.now();
-          const queued = await peakDuring(p.portal.pid, async () => {
+          const queued = await peakDuring(p, async () => {
             const form = new FormData();
             form.append('deviceKey', hwId);
             form.append('geocontentId', String(gcS63));
@@ -256,9 +283,9 @@ async function main() {
             if (!res.ok) throw new Error(`AddS63ToGeocontent: ${res.status} ${(await res.text()).slice(0, 300)}`);
             return res.json();
           });
-          p.report('upload', queued.peak, (performance.now() - t0) / 1000);
+          p.report('upload', queued, (performance.now() - t0) / 1000);
           t0 = performance.now();
-          const converted = await peakDuring(p.portal.pid, async () => {
+          const converted = await peakDuring(p, async () => {
             for (;;) {
               const collection = await (await fetch(`${base}/charts/getCollection?gcid=${gcS63}`, { headers: p.headers })).json();
               const state = collection.conversion?.state;
@@ -268,7 +295,7 @@ async function main() {
           });
           p.report(
             `conversion (${converted.result.conversion.state}, ${converted.result.charts.length} cells listed)`,
-            converted.peak,
+            converted,
             (performance.now() - t0) / 1000,
           );
           await p.stop();

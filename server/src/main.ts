@@ -26,6 +26,12 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
+  // The embedded database's process is gone (killed, out of memory): nothing can be answered any
+  // more, so the portal stops too, saying why, and whatever supervises it starts both again.
+  database.process?.onLost((why) => {
+    app.log.fatal(`the embedded database process ${database.process?.pid} ended (${why}); stopping`);
+    process.exit(1);
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {

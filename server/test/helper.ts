@@ -58,7 +58,13 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { logStream?: N
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...(s3 ? { S3_URL: s3.url } : {}) },
     { JWT_SECRET: 'test-secret-test-secret-test-secret-000', ...env },
   );
-  const database = await openDatabase({ url, dataDir: undefined });
+  // The embedded database in this process (quick to make, one per test); TEST_EMBEDDED=process runs
+  // the suite on it in a process of its own, as the portal runs it (decision 0020).
+  const database = await openDatabase({
+    url,
+    dataDir: undefined,
+    embedded: process.env.TEST_EMBEDDED === 'process' ? 'process' : 'in-process',
+  });
   await database.migrate();
   const app = await buildApp({
     config,

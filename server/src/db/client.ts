@@ -1,4 +1,6 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
@@ -6,7 +8,9 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { ReadCache, registerReadCache, trackWrites } from './read-cache.js';
+import { claimFolder, DatabaseInUseError } from './embedded-folder.js';
+import type { EmbeddedProcessMessage, EmbeddedProcessOptions } from './embedded-process.js';
+import { ReadCache, registerReadCache, trackPoolWrites, trackWrites } from './read-cache.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -28,7 +32,24 @@ export interface Database {
   listen(channel: string, onNotify: () => void, onError: (err: Error) => void): Promise<() => Promise<void>>;
   /** Runs `work` while holding a PostgreSQL advisory lock, waiting for it (start-up steps: migrate, seed); PGlite just runs it. */
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** The embedded database's own process, when it runs in one (decision 0020). */
+  process?: EmbeddedDatabaseProcess;
 }
+
+export interface EmbeddedDatabaseProcess {
+  pid: number;
+  /** Calls `onLost` if the database process ends while the database is open (it died or was killed). */
+  onLost(onLost: (why: string) => void): void;
+}
+
+export { DatabaseInUseError };
+
+/**
+ * Where embedded PGlite runs: in a process of its own that the portal starts and talks to through
+ * PostgreSQL's protocol (`process`, the default: the portal's memory and event loop are its own,
+ * decision 0020), or inside this process (`in-process`: the test suite's quick databases).
+ */
+export type EmbeddedMode = 'process' | 'in-process';
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname.replace(/dist\/db\/migrations$/, 'src/db/migrations');
 
@@ -114,96 +135,156 @@ export async function runAsSingleton<T>(
   });
 }
 
-/** The embedded database is in use by another live process (PGlite is one process by construction). */
-export class DatabaseInUseError extends Error {
-  constructor(
-    readonly dir: string,
-    readonly pid: number,
-  ) {
-    super(`The embedded database in ${dir} is in use by process ${pid}: stop that portal first (or give this one another DATA_DIR)`);
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  if (pid === process.pid) return false; // an earlier life of this pid (a restarted container)
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Claims the embedded database folder for this process: two processes on one PGlite folder would
- * corrupt it (a second `npm start`, or `npm run seed` / `move-install` while the portal runs). The
- * claim is a file made with O_EXCL holding the pid; a claim whose process is gone is taken over.
- */
-function claimFolder(dir: string): () => void {
-  // Beside the folder, not in it: PGlite's initdb wants an empty folder.
-  const file = `${dir}.pid`;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
-      return () => {
-        try {
-          if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      let holder = Number.NaN;
-      try {
-        holder = Number(readFileSync(file, 'utf8').trim());
-      } catch {
-        continue; // removed between the two calls: try again
-      }
-      if (Number.isInteger(holder) && holder > 0 && pidAlive(holder)) throw new DatabaseInUseError(dir, holder);
-      try {
-        unlinkSync(file);
-      } catch {
-        // another process took it over first; the next attempt tells
-      }
-    }
-  }
-  throw new Error(`Could not claim the embedded database folder ${dir}`);
-}
-
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory). */
 export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir?: string | undefined;
   /** PostgreSQL connections (default 10). */
   poolSize?: number | undefined;
+  /** Where embedded PGlite runs (default `process`). */
+  embedded?: EmbeddedMode | undefined;
 }): Promise<Database> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    registerReadCache(db, new ReadCache(false, 0, true));
-    const url = opts.url;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
-      close: () => endPool(pool),
-      listen: (channel, onNotify, onError) => listenPostgres(url, channel, onNotify, onError),
-      exclusive: async (name, work) => {
-        const client = await pool.connect();
+  if (opts.url) return openPostgres(opts.url, opts.poolSize);
+  return opts.embedded === 'in-process' ? openPgliteInProcess(opts.dataDir) : openPgliteProcess(opts.dataDir);
+}
+
+function openPostgres(url: string, poolSize: number | undefined): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 10 });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  registerReadCache(db, new ReadCache(false, 0, true));
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+    close: () => endPool(pool),
+    listen: (channel, onNotify, onError) => listenPostgres(url, channel, onNotify, onError),
+    exclusive: async (name, work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [`chartroom:${name}`]);
         try {
-          await client.query('SELECT pg_advisory_lock(hashtext($1))', [`chartroom:${name}`]);
-          try {
-            return await work();
-          } finally {
-            await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`chartroom:${name}`]);
-          }
+          return await work();
         } finally {
-          client.release();
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`chartroom:${name}`]);
         }
-      },
-    };
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+/**
+ * The module the database process runs: the built one next to this file, or under the test
+ * runner (sources, no build) the TypeScript source through tsx, as the suite's other processes.
+ */
+function embeddedProcessEntry(): { path: string; execArgv: string[] } {
+  const here = new URL(import.meta.url);
+  if (here.pathname.endsWith('.ts')) {
+    return { path: new URL('./embedded-process.ts', here).pathname, execArgv: ['--conditions=@chartroom/source', '--import', 'tsx'] };
   }
+  return { path: new URL('./embedded-process.js', here).pathname, execArgv: [] };
+}
+
+/**
+ * Embedded PGlite in a process of its own (decision 0020), reached through `pg` on a Unix socket
+ * in a private folder. PGlite is one session, so the pool holds one connection; the read cache
+ * works as in-process, since every statement goes through this pool.
+ */
+async function openPgliteProcess(dataDir: string | undefined): Promise<Database> {
+  let dir: string | null = null;
+  if (dataDir) {
+    dir = join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  // mkdtemp makes the folder 0700: no other user can reach the socket.
+  const socketDir = mkdtempSync(join(tmpdir(), 'chartroom-db-'));
+  const entry = embeddedProcessEntry();
+  const options: EmbeddedProcessOptions = { dir, socketDir };
+  const child = fork(entry.path, [JSON.stringify(options)], {
+    execArgv: entry.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let closing = false;
+  let exited: string | null = null;
+  const lostHandlers: ((why: string) => void)[] = [];
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = signal ? `signal ${signal}` : `exit code ${code}`;
+      rmSync(socketDir, { recursive: true, force: true });
+      if (!closing) for (const h of lostHandlers) h(exited);
+      resolve();
+    });
+  });
+  const started = await new Promise<EmbeddedProcessMessage | { type: 'exited'; why: string }>((resolve, reject) => {
+    child.once('message', (m: EmbeddedProcessMessage) => resolve(m));
+    child.once('error', reject);
+    void exit.then(() => resolve({ type: 'exited', why: exited ?? 'exit' }));
+  });
+  if (started.type !== 'ready') {
+    closing = true;
+    child.kill();
+    await exit;
+    if (started.type === 'failed' && started.inUse) throw new DatabaseInUseError(started.inUse.dir, started.inUse.pid);
+    throw new Error(started.type === 'failed' ? started.message : `The embedded database process ended at start (${started.why})`);
+  }
+  // PGlite's one database; one connection, kept open (its session is the database's only one).
+  const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'template1', max: 1, idleTimeoutMillis: 0 });
+  // A connection broken by a lost database process is reported by onLost; the pool drops it.
+  pool.on('error', () => undefined);
+  const cache = new ReadCache(true);
+  trackPoolWrites(pool, cache);
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  registerReadCache(db, cache);
+  const listeners = new Map<string, Set<() => void>>();
+  pool.on('connect', (client) => {
+    client.on('notification', (msg) => {
+      for (const h of listeners.get(msg.channel) ?? []) h();
+    });
+    // A new connection starts with no LISTEN: the database process dropped the last one's.
+    for (const channel of listeners.keys()) void client.query(`LISTEN ${channel}`).catch(() => undefined);
+  });
+  return {
+    db,
+    kind: 'pglite',
+    process: {
+      pid: child.pid!,
+      onLost: (h) => {
+        lostHandlers.push(h);
+      },
+    },
+    migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+    close: async () => {
+      closing = true;
+      try {
+        await endPool(pool);
+      } finally {
+        if (exited === null && child.connected) child.send({ type: 'close' });
+        else if (exited === null) child.kill();
+        await exit;
+      }
+    },
+    exclusive: (_name, work) => work(),
+    listen: async (channel, onNotify) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      let set = listeners.get(channel);
+      if (!set) {
+        listeners.set(channel, (set = new Set()));
+        await pool.query(`LISTEN ${channel}`);
+      }
+      set.add(onNotify);
+      return async () => {
+        set.delete(onNotify);
+        if (set.size === 0 && listeners.get(channel) === set) {
+          listeners.delete(channel);
+          if (!closing) await pool.query(`UNLISTEN ${channel}`).catch(() => undefined);
+        }
+      };
+    },
+  };
+}
+
+async function openPgliteInProcess(dataDir: string | undefined): Promise<Database> {
   // The embedded engine is loaded only here: a portal on PostgreSQL does not hold its code
   // (with nodemailer loaded late too, 1.6 MB less heap at rest: bench/README.md, uploads).
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -213,10 +294,10 @@ export async function openDatabase(opts: {
   ]);
   let client: PGlite;
   let release = (): void => undefined;
-  if (opts.dataDir) {
-    const dir = join(opts.dataDir, 'pglite');
+  if (dataDir) {
+    const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    release = claimFolder(dir);
+    release = await claimFolder(dir);
     try {
       client = await PGlite.create(dir);
     } catch (err) {

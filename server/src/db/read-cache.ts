@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import { Batcher } from '../lib/batcher.js';
 
 /**
@@ -189,6 +190,36 @@ export function trackWrites(client: PGlite, cache: ReadCache): void {
   // Statements inside a transaction run on its own handle, so the whole transaction counts as a write.
   client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
     around(true, () => transaction(callback))) as PGlite['transaction'];
+}
+
+/**
+ * The same for the embedded database in its own process (decision 0020): every statement of this
+ * process goes through `pool`'s one connection, so each client's `query` is wrapped as it connects.
+ * A transaction is its statements on one client: `BEGIN` and `COMMIT` bump the epoch as writes do,
+ * and with one connection no other statement runs until it ends.
+ */
+export function trackPoolWrites(pool: pg.Pool, cache: ReadCache): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = typeof first === 'string' ? first : (first?.text ?? '');
+      if (isReadOnlyStatement(text)) return query(...args);
+      cache.bump();
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        // pg-pool's form: the callback is the statement's end.
+        args[last] = (...result: unknown[]) => {
+          cache.bump();
+          return (callback as (...r: unknown[]) => unknown)(...result);
+        };
+        return query(...args);
+      }
+      const done = query(...args) as Promise<unknown>;
+      return done.finally(() => cache.bump());
+    };
+  });
 }
 
 const caches = new WeakMap<object, ReadCache>();
