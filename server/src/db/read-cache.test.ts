@@ -131,6 +131,64 @@ describe('coalesced reads (PostgreSQL)', () => {
 
 // What the cache promises a user: any change is seen by the very next request, on either database
 // (on PostgreSQL there is no cache; on PGlite every write empties it).
+describe('the epoch cache (embedded database)', () => {
+  function deferredLoads() {
+    const started: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+    const load = () => new Promise((resolve, reject) => started.push({ resolve, reject }));
+    return { started, load };
+  }
+
+  it('gives concurrent misses of one key one read, and keeps it', async () => {
+    const cache = new ReadCache(true);
+    const { started, load } = deferredLoads();
+    const requests = [cache.get('k', load), cache.get('k', load), cache.get('k', load)];
+    await nextTurn();
+    expect(started).toHaveLength(1);
+    started[0]!.resolve({ version: 1 });
+    const answers = await Promise.all(requests);
+    expect(answers).toEqual([{ version: 1 }, { version: 1 }, { version: 1 }]);
+    expect(answers[1]).toBe(answers[0]);
+    expect(await cache.get('k', load)).toEqual({ version: 1 }); // kept
+    expect(started).toHaveLength(1);
+  });
+
+  it('does not hand a read that a write overtook to those who joined it: they read again', async () => {
+    const cache = new ReadCache(true);
+    const { started, load } = deferredLoads();
+    const first = cache.get('k', load);
+    const joined = cache.get('k', load);
+    await nextTurn();
+    expect(started).toHaveLength(1);
+    cache.bump(); // a write starts while the read runs
+    const afterWrite = cache.get('k', load);
+    await nextTurn();
+    expect(started).toHaveLength(2); // the request that came after the write does not join
+    started[0]!.resolve({ version: 1 });
+    // The first request gets the read it started (it began after the request came in)...
+    expect(await first).toEqual({ version: 1 });
+    await nextTurn();
+    // ...but the one that joined it reads again, and that read is shared with the one after the write.
+    started[1]!.resolve({ version: 2 });
+    expect(await afterWrite).toEqual({ version: 2 });
+    expect(await joined).toEqual({ version: 2 });
+    expect(started).toHaveLength(2);
+  });
+
+  it('does not share a failure: those who joined read again', async () => {
+    const cache = new ReadCache(true);
+    const { started, load } = deferredLoads();
+    const first = cache.get('k', load);
+    const joined = cache.get('k', load);
+    await nextTurn();
+    started[0]!.reject(new Error('connection lost'));
+    await expect(first).rejects.toThrow('connection lost');
+    await nextTurn();
+    expect(started).toHaveLength(2);
+    started[1]!.resolve('again');
+    expect(await joined).toBe('again');
+  });
+});
+
 describe('hot reads stay fresh', () => {
   let t: TestApp;
   beforeAll(async () => {

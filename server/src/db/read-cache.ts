@@ -13,6 +13,8 @@ import { Batcher } from '../lib/batcher.js';
 export class ReadCache {
   private epoch = 0;
   private readonly entries = new Map<string, { epoch: number; value: unknown }>();
+  /** Reads under way on the epoch cache, by key: concurrent misses of one key share one read. */
+  private readonly pending = new Map<string, { epoch: number; read: Promise<{ value: unknown; kept: boolean }> }>();
   private readonly flights = new Map<string, { started: boolean; running: Promise<unknown>; next: Promise<unknown> | null }>();
   private readonly batchers = new Map<string, Batcher<unknown, unknown>>();
 
@@ -37,14 +39,32 @@ export class ReadCache {
     if (!this.enabled) return this.coalesce ? (this.shared(key, load) as Promise<T>) : load();
     const hit = this.entries.get(key);
     if (hit && hit.epoch === this.epoch) return hit.value as T;
-    const epoch = this.epoch;
-    const value = deepFreeze(await load());
-    // A write that started while this read ran makes the value suspect: return it, keep nothing.
-    if (epoch === this.epoch) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { epoch, value });
+    // A read of this key under way since the last write: this request shares it if no write comes
+    // before it ends, since then nothing changed between the read and this request's arrival.
+    const pending = this.pending.get(key);
+    if (pending && pending.epoch === this.epoch) {
+      const shared = await pending.read.catch(() => undefined);
+      if (shared?.kept) return shared.value as T;
+      return this.get(key, load);
     }
-    return value;
+    const epoch = this.epoch;
+    const read = (async () => {
+      const value = deepFreeze(await load());
+      // A write that started while this read ran makes the value suspect: return it, keep nothing.
+      const kept = epoch === this.epoch;
+      if (kept) {
+        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        this.entries.set(key, { epoch, value });
+      }
+      return { value, kept };
+    })();
+    const flight = { epoch, read };
+    this.pending.set(key, flight);
+    try {
+      return (await read).value as T;
+    } finally {
+      if (this.pending.get(key) === flight) this.pending.delete(key);
+    }
   }
 
   /**
