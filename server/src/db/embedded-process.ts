@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { claimFolder, DatabaseInUseError } from './embedded-folder.js';
-import { startEmbeddedServer } from './embedded-server.js';
+import { startEmbeddedServer, type EmbeddedServer } from './embedded-server.js';
 
 /** What the portal passes in argv[2]; the answers come back over the IPC channel. */
 export interface EmbeddedProcessOptions {
@@ -40,7 +40,16 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const server = await startEmbeddedServer(db, join(options.socketDir, '.s.PGSQL.5432'));
+  let server: EmbeddedServer;
+  try {
+    server = await startEmbeddedServer(db, join(options.socketDir, '.s.PGSQL.5432'));
+  } catch (err) {
+    // A socket that cannot be made (a TMPDIR too long for a socket's path, one not writable).
+    await db.close().catch(() => undefined);
+    release();
+    await send({ type: 'failed', message: `the embedded database's socket in ${options.socketDir}: ${(err as Error).message}` });
+    process.exit(1);
+  }
 
   let closing = false;
   const close = async (code: number) => {
