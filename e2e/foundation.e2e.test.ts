@@ -146,7 +146,9 @@ describe.skipIf(!hasBrowser)('foundation journeys', () => {
     await page.evaluate((u) => window.localStorage.setItem('chartroom.user', JSON.stringify(u)), { ...user, token: expired });
 
     // The 401 clears the stored session and reloads; the guard then sends the visitor to sign in.
-    await page.goto('/user');
+    // The reload may come before the first load's 'load' event (the answer comes that fast), which
+    // aborts a goto that waits for it: wait for the navigation to begin only, then for where it ends.
+    await page.goto('/user', { waitUntil: 'commit' });
     await page.waitForURL(/\/login\?next=/);
     await page.getByLabel('E-mail').waitFor();
     await page.waitForLoadState('networkidle');
