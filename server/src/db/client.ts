@@ -71,6 +71,11 @@ async function endPool(pool: pg.Pool): Promise<void> {
   await closed;
 }
 
+/** A channel name goes into LISTEN's text (it takes no parameter): plain identifiers only. */
+function checkChannel(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+}
+
 /** LISTEN on a connection of its own; a dropped connection is made again after a second. */
 async function listenPostgres(
   url: string,
@@ -78,7 +83,7 @@ async function listenPostgres(
   onNotify: () => void,
   onError: (err: Error) => void,
 ): Promise<() => Promise<void>> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  checkChannel(channel);
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
@@ -266,7 +271,7 @@ async function openPgliteProcess(dataDir: string | undefined): Promise<Database>
     },
     exclusive: (_name, work) => work(),
     listen: async (channel, onNotify) => {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      checkChannel(channel);
       let set = listeners.get(channel);
       if (!set) {
         listeners.set(channel, (set = new Set()));

@@ -33,7 +33,9 @@ export async function claimFolder(dir: string, portalPid = process.pid, waitMs =
   // Beside the folder, not in it: PGlite's initdb wants an empty folder.
   const file = `${dir}.pid`;
   const deadline = Date.now() + waitMs;
-  for (let attempt = 0; ; attempt += 1) {
+  // Races with another claimer (the file removed or replaced between two calls) are retried a few
+  // times; waiting for a closing database process is bounded by `waitMs`.
+  for (let races = 0; races < 5;) {
     try {
       writeFileSync(file, `${process.pid} ${portalPid}`, { flag: 'wx', mode: 0o600 });
       return () => {
@@ -50,6 +52,7 @@ export async function claimFolder(dir: string, portalPid = process.pid, waitMs =
       try {
         [holder, portal = holder] = readFileSync(file, 'utf8').trim().split(' ').map(Number) as [number, number?];
       } catch {
+        races += 1;
         continue; // removed between the two calls: try again
       }
       if (Number.isInteger(holder) && holder > 0 && pidAlive(holder)) {
@@ -58,12 +61,13 @@ export async function claimFolder(dir: string, portalPid = process.pid, waitMs =
         await sleep(50);
         continue;
       }
+      races += 1;
       try {
         unlinkSync(file);
       } catch {
         // another process took it over first; the next attempt tells
       }
-      if (attempt > 100) throw new Error(`Could not claim the embedded database folder ${dir}`);
     }
   }
+  throw new Error(`Could not claim the embedded database folder ${dir}`);
 }

@@ -195,10 +195,13 @@ export async function startEmbeddedServer(db: PGlite, socketPath: string): Promi
           await db.execProtocolRaw(queryMessage('DISCARD ALL'));
           await db.execProtocolRaw(queryMessage(`SET search_path TO ${searchPath}`));
         }
-      }).finally(() => {
-        holder = null;
-        handOver();
-      });
+      })
+        // A reset PGlite refused leaves the session as it is; the next connection still gets its turn.
+        .catch(() => undefined)
+        .finally(() => {
+          holder = null;
+          handOver();
+        });
     }
   }
 

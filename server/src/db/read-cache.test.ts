@@ -32,13 +32,14 @@ describe('which statements count as writes', () => {
 // PostgreSQL: nothing kept, but concurrent requests for one key share a read that began after each arrived.
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('coalesced reads (PostgreSQL)', () => {
-  function deferredLoads() {
-    const started: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
-    const load = () => new Promise((resolve, reject) => started.push({ resolve, reject }));
-    return { started, load };
-  }
+/** A load per call that ends when the test says: `started[i]` resolves or rejects the i-th. */
+function deferredLoads() {
+  const started: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+  const load = () => new Promise((resolve, reject) => started.push({ resolve, reject }));
+  return { started, load };
+}
 
+describe('coalesced reads (PostgreSQL)', () => {
   it('gives requests that arrive during a read the next read, shared, and never one that began before them', async () => {
     const cache = new ReadCache(false, 0, true);
     const { started, load } = deferredLoads();
@@ -132,12 +133,6 @@ describe('coalesced reads (PostgreSQL)', () => {
 // What the cache promises a user: any change is seen by the very next request, on either database
 // (on PostgreSQL there is no cache; on PGlite every write empties it).
 describe('the epoch cache (embedded database)', () => {
-  function deferredLoads() {
-    const started: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
-    const load = () => new Promise((resolve, reject) => started.push({ resolve, reject }));
-    return { started, load };
-  }
-
   it('gives concurrent misses of one key one read, and keeps it', async () => {
     const cache = new ReadCache(true);
     const { started, load } = deferredLoads();
