@@ -178,7 +178,7 @@ function groupEditions(datasets: ProtectedDatasetInput[]): Map<string, EditionGr
       if (group.givenKey && toHex(group.givenKey) !== toHex(key)) {
         throw new S100Error('invalid_argument', `${d.fileName}: a base dataset and its updates must be encrypted with the same key`);
       }
-      group.givenKey = key;
+      group.givenKey = new Uint8Array(key);
     }
     if (d.expiry !== undefined && group.expiry !== undefined && d.expiry !== group.expiry) {
       throw new S100Error(
