@@ -86,3 +86,13 @@ export {
   type ProtectedExchangeSetReport,
 } from './exchange-set-builder.js';
 export { NS } from './xml.js';
+export {
+  readProtectedExchangeSet,
+  type ProtectedExchangeSet,
+  type ReadProtectedExchangeSetOptions,
+  type ReadDataset,
+  type DatasetStatus,
+  type SignatureCheck,
+  type SignatureStatus,
+} from './exchange-set-reader.js';
+export { readCatalogue, cataloguePath, type ReadCatalogue, type CatalogueEntry, type CatalogueSignature } from './catalogue-reader.js';
