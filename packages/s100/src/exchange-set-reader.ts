@@ -43,6 +43,8 @@ export interface ReadDataset {
   /** Plaintext size when decrypted. */
   size?: number;
   permitExpiry?: string;
+  /** False when the signature verified but its certificate does not chain to the trusted scheme administrator (or none was given). */
+  isSignerTrusted?: boolean;
 }
 
 export interface ProtectedExchangeSet {
