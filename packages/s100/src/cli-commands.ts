@@ -1,5 +1,5 @@
 // The s100 sub-commands. Each returns the text to print and an exit code; errors are thrown as S100Error.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { commonNameOf, createTestPki } from './certificates.js';
 import { S100Error } from './errors.js';
@@ -10,6 +10,7 @@ import {
   fileByteSource,
   readDataServerIdentityFiles,
   readProtectedExchangeSetFile,
+  readText,
   writeInside,
   writeProtectedExchangeSetFile,
 } from './node.js';
@@ -29,14 +30,6 @@ function need(options: Options, name: string): string {
 
 const optional = (options: Options, name: string): string | undefined =>
   typeof options[name] === 'string' ? (options[name] as string) : undefined;
-
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new S100Error('not_found', `cannot read ${what} ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
-}
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 function date(options: Options, name: string): string | undefined {

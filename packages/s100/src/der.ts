@@ -1,10 +1,16 @@
 // A small DER writer: just what an X.509 v3 certificate with ECDSA keys needs (ITU-T X.690).
 // Node's crypto parses and verifies certificates but cannot make one; this is the other half.
 
-function lengthBytes(n: number): number[] {
-  if (n < 0x80) return [n];
+/** A non-negative number as big-endian bytes, at least one. */
+function bigEndian(n: number): number[] {
   const out: number[] = [];
   for (let v = n; v > 0; v = Math.floor(v / 256)) out.unshift(v & 0xff);
+  return out.length ? out : [0];
+}
+
+function lengthBytes(n: number): number[] {
+  if (n < 0x80) return [n];
+  const out = bigEndian(n);
   return [0x80 | out.length, ...out];
 }
 
@@ -39,17 +45,11 @@ export const printableString = (text: string): Uint8Array => tlv(0x13, new TextE
 
 /** A non-negative INTEGER from its big-endian magnitude (or a small number). */
 export function integer(value: Uint8Array | number): Uint8Array {
-  let bytes = typeof value === 'number' ? Uint8Array.from(lengthBytesOf(value)) : value;
+  let bytes = typeof value === 'number' ? Uint8Array.from(bigEndian(value)) : value;
   let start = 0;
   while (start < bytes.length - 1 && bytes[start] === 0) start++;
   bytes = bytes.subarray(start);
   return tlv(0x02, (bytes[0] ?? 0) & 0x80 ? concat([Uint8Array.of(0), bytes]) : bytes.length ? bytes : Uint8Array.of(0));
-}
-
-function lengthBytesOf(n: number): number[] {
-  const out: number[] = [];
-  for (let v = n; v > 0; v = Math.floor(v / 256)) out.unshift(v & 0xff);
-  return out.length ? out : [0];
 }
 
 export function objectIdentifier(dotted: string): Uint8Array {

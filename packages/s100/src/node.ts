@@ -23,7 +23,8 @@ export interface DataServerFiles {
   dataServerKeyFile: string;
 }
 
-function readText(path: string, what: string): string {
+/** A text file, or `not_found` naming it. */
+export function readText(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (err) {
