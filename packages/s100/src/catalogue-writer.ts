@@ -131,14 +131,22 @@ function defaultPurpose(d: CatalogueDataset): DatasetPurpose {
   return d.edition > 1 ? 'newEdition' : 'newDataset';
 }
 
-function datasetXml(d: CatalogueDataset, index: number, dataServerName: string): string {
-  const what = `dataset ${d.path}`;
+/** Throws `invalid_argument` naming the dataset when its metadata cannot go into a valid catalogue. */
+export function checkCatalogueDataset(
+  d: Pick<CatalogueDataset, 'issueDate' | 'edition' | 'update' | 'bbox' | 'product'>,
+  what: string,
+): void {
   if (!DATE_RE.test(d.issueDate))
     throw new S100Error('invalid_argument', `${what}: issue date must be YYYY-MM-DD, got ${JSON.stringify(d.issueDate)}`);
   if (!Number.isInteger(d.edition) || d.edition < 1)
     throw new S100Error('invalid_argument', `${what}: edition must be a whole number from 1`);
   if (!Number.isInteger(d.update) || d.update < 0) throw new S100Error('invalid_argument', `${what}: update must be a whole number from 0`);
   if (d.bbox) checkBox(d.bbox, what);
+  productSpecificationOf(d.product);
+}
+
+function datasetXml(d: CatalogueDataset, index: number, dataServerName: string): string {
+  checkCatalogueDataset(d, `dataset ${d.path}`);
   const spec = productSpecificationOf(d.product, d.productSpecification);
   // Without a named producer the data server answers for the data.
   const producer = d.producer ?? { name: dataServerName };

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { key16, toHex } from './bytes.js';
 import {
+  checkCatalogueDataset,
   writeCatalogue,
   type BoundingBox,
   type CatalogueDataset,
@@ -218,8 +219,10 @@ export async function* generateProtectedExchangeSet(
   const userPermit = parseUserPermit(options.device.userPermit).userPermit;
   const hwId = key16(options.device.hwId, 'HW_ID');
   const paths = new Set<string>();
+  // Everything the catalogue and permit need is checked before the first byte goes out.
   for (const d of options.datasets) {
     const path = datasetPath(d.product, d.fileName);
+    checkCatalogueDataset(d, d.fileName);
     if (paths.has(path.toUpperCase())) throw new S100Error('invalid_argument', `${d.fileName} is in the list twice`);
     paths.add(path.toUpperCase());
   }

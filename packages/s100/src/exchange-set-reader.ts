@@ -199,7 +199,10 @@ export async function readProtectedExchangeSet(
       if (permitSignature.status === 'invalid' || permitSignature.status === 'missing')
         return fail('no_permit', `PERMIT.XML is not usable: ${permitSignature.reason}`);
       const permit = permitList.find(
-        (p) => permitCovers(p.fileName, report.fileName) && (p.editionNumber === undefined || p.editionNumber === item.edition),
+        (p) =>
+          permitCovers(p.fileName, report.fileName) &&
+          (p.editionNumber === undefined || p.editionNumber === item.edition) &&
+          (!p.productId || !item.product || p.productId === item.product),
       );
       if (!permit)
         return fail('no_permit', `PERMIT.XML has no permit for ${report.fileName}${item.edition ? ` edition ${item.edition}` : ''}`);
