@@ -6,7 +6,7 @@
 import { isHex, key16, toHex } from './bytes.js';
 import { S100Error } from './errors.js';
 import { decryptBlock, encryptBlock } from './user-permit.js';
-import { NS, childOf, childrenOf, leaf, parseXml, textAt } from './xml.js';
+import { NS, childOf, childrenOf, escapeXml, leaf, parseXml, textAt } from './xml.js';
 
 export const S100_EDITION = '5.2.0';
 
@@ -78,7 +78,7 @@ export function writePermitFile(file: PermitFile): string {
     '  <products>',
   ];
   for (const product of file.products) {
-    lines.push(`    <product id="${product.productId.replace(/[<>&"]/g, '')}">`);
+    lines.push(`    <product id="${escapeXml(product.productId)}">`);
     for (const p of product.permits) {
       checkDate(p.expiry, `expiry of ${p.fileName}`);
       checkDate(p.issueDate, `issue date of ${p.fileName}`);

@@ -4,7 +4,7 @@
 // the signature itself, base64 of the DER ECDSA signature over the file's exact bytes.
 import { X509Certificate } from 'node:crypto';
 import { S100Error } from './errors.js';
-import { NS, childOf, childrenOf, leaf, parseXml } from './xml.js';
+import { NS, childOf, childrenOf, escapeXml, leaf, parseXml } from './xml.js';
 
 export interface CertificateEntry {
   id: string;
@@ -29,7 +29,7 @@ const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base6
 /** The certificates container's inner elements, with the given prefix for the S100SE namespace. */
 export function writeCertificateElements(container: CertificateContainer, prefix: string): string {
   return [
-    `<${prefix}schemeAdministrator id="${container.schemeAdministratorId.replace(/[<>&"]/g, '')}"/>`,
+    `<${prefix}schemeAdministrator id="${escapeXml(container.schemeAdministratorId)}"/>`,
     ...container.certificates.map((c) => leaf(`${prefix}certificate`, base64(c.der), { id: c.id, issuer: c.issuer })),
   ].join('\n    ');
 }
