@@ -4,7 +4,9 @@
 // corpus is absent) encrypted, signed and zipped into a file by writeProtectedExchangeSetFile, as
 // the portal will. Printed: MB/s of plaintext, RSS growth (peak sampled every 10 ms over RSS just
 // before the build), and the same figures for a reference in the same process: the same 100 files
-// read and written to one file with no crypto (a floor set by the disk and Node's streams).
+// read and written to one file with no crypto (a floor set by the disk and Node's streams). MB per
+// CPU second (this process's user + system time) is given too: on a shared machine the wall-clock
+// figure follows the other sessions' load, the CPU figure much less.
 // Goals (issue 36): RSS growth under 64 MB, at least 50 MB/s.
 // Usage: node bench/s100/run.mjs [runs=3] [datasets=100]   (build first: npm run build)
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -60,11 +62,14 @@ async function measure(fn) {
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
   const start = process.hrtime.bigint();
+  const cpuStart = process.cpuUsage();
   await fn();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage.rss());
-  return { seconds, mbps: totalBytes / 1e6 / seconds, growth: (peak - before) / 1048576 };
+  return { seconds, mbps: totalBytes / 1e6 / seconds, cpuMbps: totalBytes / 1e6 / cpuSeconds, growth: (peak - before) / 1048576 };
 }
 
 const build = () =>
@@ -95,7 +100,8 @@ async function copy() {
   await once(out, 'finish');
 }
 
-const fmt = (r) => `${r.mbps.toFixed(1)} MB/s (${r.seconds.toFixed(2)} s), RSS growth ${r.growth.toFixed(1)} MB`;
+const fmt = (r) =>
+  `${r.mbps.toFixed(1)} MB/s (${r.seconds.toFixed(2)} s; ${r.cpuMbps.toFixed(0)} MB per CPU second), RSS growth ${r.growth.toFixed(1)} MB`;
 console.log(
   `${count} datasets, ${(totalBytes / 1e6).toFixed(1)} MB plaintext (${fromCorpus ? 'corpus S-101 files' : 'random bytes of the corpus sizes'}); Node ${process.version}; load ${loadavg()
     .map((l) => l.toFixed(1))
