@@ -7,6 +7,7 @@ const benches = [
   ['API hot reads against bare Fastify (embedded PGlite)', 'bench/api/run.mjs', '5', '3'],
   ['the home page over the wire', 'bench/web/run.mjs', '3'],
   ['chart map tiles: pyramid against GDAL, tiles over HTTP', 'bench/tiles/run.mjs', '1'],
+  ['S-100 protected exchange set of 100 datasets against a plain copy', 'bench/s100/run.mjs', '3'],
   // Needs the server built (`node scripts/build.mjs server`); 10 seeded runs here, 100 for the figures.
   ['orders on one hot agreement', 'bench/orders/run.mjs', '10'],
   ['jobs over 4 processes with kill -9 (PostgreSQL)', 'bench/jobs/run.mjs', '10000', '4', '200', '5'],

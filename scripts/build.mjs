@@ -29,7 +29,9 @@ function newest(dir) {
 }
 
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
-const packages = ['packages/contracts', 'packages/s57', 'packages/s63', 'packages/s102'].filter((p) => existsSync(join(root, p, 'src')));
+const packages = ['packages/contracts', 'packages/s57', 'packages/s63', 'packages/s102', 'packages/s100'].filter((p) =>
+  existsSync(join(root, p, 'src')),
+);
 function buildWeb() {
   const built = existsSync(join(root, 'web/dist/index.html')) ? statSync(join(root, 'web/dist/index.html')).mtimeMs : 0;
   const sources = Math.max(newest(join(root, 'web')), newest(join(root, 'packages/contracts/src')));

@@ -5,7 +5,15 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const repo = resolve(dirname(new URL(import.meta.url).pathname), '..');
-const roots = ['packages/contracts/src', 'packages/s57/src', 'packages/s63/src', 'packages/s102/src', 'server/src', 'web/src'];
+const roots = [
+  'packages/contracts/src',
+  'packages/s57/src',
+  'packages/s63/src',
+  'packages/s102/src',
+  'packages/s100/src',
+  'server/src',
+  'web/src',
+];
 
 const files = [];
 function walk(dir) {
