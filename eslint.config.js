@@ -31,7 +31,7 @@ const packagesReach = {
   message: 'The format packages know nothing of the portal.',
 };
 const webReach = {
-  regex: '^(\\.\\./)+(server|e2e|packages/(s57|s63|s102|s100))/',
+  regex: '^(\\.\\./)+(server|e2e|packages/(iso8211|s57|s63|s101|s102|s100))/',
   message: 'The web app imports only packages/contracts of the workspace.',
 };
 const serverReach = {
@@ -45,7 +45,7 @@ const portalPackages = {
   message: 'The format packages know nothing of the portal.',
 };
 const formatReaders = {
-  regex: '^(@chartroom/(s57|s63|s102|s100)(/.*)?|(\\.\\./)+(s57|s63|s102|s100)/.*)$',
+  regex: '^(@chartroom/(iso8211|s57|s63|s101|s102|s100)(/.*)?|(\\.\\./)+(iso8211|s57|s63|s101|s102|s100)/.*)$',
   message: 'Contracts stay free of the format readers (the web app imports them).',
 };
 

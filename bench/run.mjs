@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 const root = new URL('..', import.meta.url).pathname;
 const benches = [
   ['s57 whole-process timings against GDAL', 'bench/s57/run.mjs', '5'],
+  ['s101 reading against the S-57 reader', 'bench/s101/run.mjs', '5', '300'],
   ['API hot reads against bare Fastify (embedded PGlite)', 'bench/api/run.mjs', '5', '3'],
   ['the home page over the wire', 'bench/web/run.mjs', '3'],
   ['chart map tiles: pyramid against GDAL, tiles over HTTP', 'bench/tiles/run.mjs', '1'],

@@ -29,9 +29,15 @@ function newest(dir) {
 }
 
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
-const packages = ['packages/contracts', 'packages/s57', 'packages/s63', 'packages/s102', 'packages/s100'].filter((p) =>
-  existsSync(join(root, p, 'src')),
-);
+const packages = [
+  'packages/contracts',
+  'packages/iso8211',
+  'packages/s57',
+  'packages/s63',
+  'packages/s102',
+  'packages/s101',
+  'packages/s100',
+].filter((p) => existsSync(join(root, p, 'src')));
 function buildWeb() {
   const built = existsSync(join(root, 'web/dist/index.html')) ? statSync(join(root, 'web/dist/index.html')).mtimeMs : 0;
   const sources = Math.max(newest(join(root, 'web')), newest(join(root, 'packages/contracts/src')));
@@ -69,19 +75,21 @@ function precompress(dir) {
   }
 }
 
-// The s57 command as one CommonJS file (dist/s57.cjs, run by bin/s57.cjs): a single read and
+// The s57 and s101 commands as one CommonJS file each (dist/s57.cjs, run by bin/s57.cjs; dist/s101.cjs): a single read and
 // compile instead of the module graph's resolution, which is most of a short command's own time.
 async function bundleCommands() {
   const { buildSync } = await import('esbuild');
-  buildSync({
-    entryPoints: [join(root, 'packages/s57/dist/cli.js')],
-    outfile: join(root, 'packages/s57/dist/s57.cjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'warning',
-  });
+  for (const name of ['s57', 's101']) {
+    buildSync({
+      entryPoints: [join(root, `packages/${name}/dist/cli.js`)],
+      outfile: join(root, `packages/${name}/dist/${name}.cjs`),
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'warning',
+    });
+  }
 }
 
 if (target === 'packages') {

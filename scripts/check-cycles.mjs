@@ -7,7 +7,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 const repo = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const roots = [
   'packages/contracts/src',
+  'packages/iso8211/src',
   'packages/s57/src',
+  'packages/s101/src',
   'packages/s63/src',
   'packages/s102/src',
   'packages/s100/src',

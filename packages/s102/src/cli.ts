@@ -5,9 +5,13 @@ import { formatInfo, toInfo } from './info.js';
 import { S102Error } from './errors.js';
 import { readS102 } from './read-s102.js';
 import { DEFAULT_MAX_SIZE, renderS102Png } from './render.js';
+import { formatCoverageInfo } from './s100-coverage-format.js';
+import { identifyS100Hdf5, readS100Coverage } from './s100-coverage.js';
 
 export const USAGE = `usage: s102 info FILE [--json]
-       s102 render FILE -o OUT.png [--max-size N | --full]`;
+       s102 render FILE -o OUT.png [--max-size N | --full]
+
+info also reads the metadata of S-104 (water level) and S-111 (surface current) files.`;
 
 class UsageError extends Error {}
 
@@ -61,6 +65,12 @@ export async function main(
   }
   try {
     const args = parseArgs(argv);
+    const product = args.command === 'info' ? await identifyS100Hdf5(args.file) : 'S-102';
+    if (product === 'S-104' || product === 'S-111') {
+      const info = await readS100Coverage(args.file, product);
+      out((args.json ? JSON.stringify(info, null, 2) : formatCoverageInfo(info)) + '\n');
+      return 0;
+    }
     const dataset = await readS102(args.file);
     if (args.command === 'info') {
       const info = toInfo(dataset);

@@ -9,4 +9,24 @@ export { encodePng, crc32 } from './png.js';
 export { depthColourScale } from './depth-colour.js';
 export { projectorFor, utmToLonLat, utmZoneOf, rectToDegrees, isSupportedEpsg } from './crs.js';
 export type { LonLat, Projector, UtmZone } from './crs.js';
-export type { BBox, Range, S102Dataset, S102Grid, S102Info, S102Metadata } from './types.js';
+export type {
+  BBox,
+  Range,
+  S102Dataset,
+  S102Grid,
+  S102Info,
+  S102Metadata,
+  S100CoverageInfo,
+  S100CoverageProduct,
+  S100Station,
+} from './types.js';
+export {
+  readS100Coverage,
+  readS100CoverageBytes,
+  readS104,
+  readS111,
+  identifyS100Hdf5,
+  isoDateTime,
+  type S100HdfProduct,
+} from './s100-coverage.js';
+export { formatCoverageInfo } from './s100-coverage-format.js';

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { buildDemoHarbourCell, buildDemoHarbourUpdate } from './s57/demo.js';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts');
-const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8' });
+// The sources of the workspace packages it imports (@chartroom/iso8211), as vitest resolves them.
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['--conditions=@chartroom/source', '--import', 'tsx', cli, ...args], { encoding: 'utf8' });
 
 const dir = mkdtempSync(join(tmpdir(), 's57-cli-'));
 writeFileSync(join(dir, 'XX5DEMO1.000'), buildDemoHarbourCell());

@@ -1,43 +1,10 @@
 // The s57 command: info, geojson and catalog. Errors: exit code 2 and one line on stderr.
 // Each sub-command imports only what it needs (start-up time): info never loads the Object Catalogue's attribute
 // table, GeoJSON output or the CATALOG.031 reader; every cell is read lazily (s57/lazy.ts).
-import { statSync, writeSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { S57Error } from './errors.js';
 import { parseArgs, updatesFlag, USAGE, UsageError } from './cli/args.js';
-
-let streamReady = false;
-
-/** Streamed output (large: GeoJSON), with back-pressure. */
-async function write(text: string): Promise<void> {
-  if (!streamReady) {
-    streamReady = true;
-    // Output cut short by the reader (`s57 geojson FILE | head`): stop quietly, as other tools do.
-    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(0);
-      throw err;
-    });
-  }
-  if (!process.stdout.write(text)) await new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()));
-}
-
-/**
- * Small output (info, usage) written straight to file descriptor 1: setting up process.stdout's
- * stream costs more than the write. A reader that went away (EPIPE) ends the command quietly.
- */
-function writeOut(text: string): void {
-  const bytes = Buffer.from(text);
-  let done = 0;
-  while (done < bytes.length) {
-    try {
-      done += writeSync(1, bytes, done);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') continue; // a non-blocking pipe that is full: try again
-      if (code === 'EPIPE') process.exit(0);
-      throw e;
-    }
-  }
-}
+import { finish, write, writeError, writeOut } from './cli/output.js';
 
 let currentFile = '';
 
@@ -161,20 +128,6 @@ async function collector(): Promise<((opts?: { type: 'minor' | 'major' }) => voi
   }
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/**
- * Ends the command. Output written with writeOut is already out, so the process exits at once
- * (not waiting for background work such as optimising compilations still in flight); streamed
- * output ends when the stream has been flushed.
- */
-function finish(code: number): void {
-  if (streamReady) process.exitCode = code;
-  else process.exit(code);
-}
-
 main(process.argv.slice(2)).then(
   (code) => finish(code),
   (err: unknown) => {
@@ -183,7 +136,7 @@ main(process.argv.slice(2)).then(
     else if (err instanceof S57Error)
       msg = `s57: ${currentFile}: ${err.message.includes(currentFile) ? err.message : `${err.code}: ${err.message}`}`;
     else msg = `s57: ${currentFile ? `${currentFile}: ` : ''}internal error: ${err instanceof Error ? err.message : String(err)}`;
-    writeSync(2, oneLine(msg) + '\n');
+    writeError(msg);
     finish(2);
   },
 );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crc32, crcMatches, formatCrc, readCatalog } from './exchange-catalogue.js';
 import { S57Error } from './errors.js';
-import { SubfieldBuilder, writeIso8211 } from './iso8211/writer.js';
+import { SubfieldBuilder, writeIso8211 } from '@chartroom/iso8211';
 import { verifyCatalog } from './node.js';
 import { buildDemoHarbourCell } from './s57/demo.js';
 

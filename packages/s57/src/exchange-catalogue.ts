@@ -1,8 +1,7 @@
 // The exchange set's catalogue file (CATALOG.031: one CATD record per file of the set) and CRC-32.
 // Not to be confused with the S-57 Object Catalogue (object-classes.ts, attributes.ts).
-import { S57Error } from './errors.js';
-import { decodeFirstGroup } from './iso8211/decode.js';
-import { dataRecords, openIso8211 } from './iso8211/module.js';
+import { asS57Error, S57Error } from './errors.js';
+import { dataRecords, decodeFirstGroup, openIso8211 } from '@chartroom/iso8211';
 
 export interface ExchangeCatalogueEntry {
   /** File path in the exchange set as written (FILE), e.g. 'ENC_ROOT\\GB4X0000.000' or 'GB4X0000.000'. */
@@ -30,6 +29,14 @@ function coordinate(v: unknown): number | null {
 
 /** Reads every CATD entry of a CATALOG.031. */
 export function readExchangeCatalogue(bytes: Uint8Array): ExchangeCatalogueEntry[] {
+  try {
+    return readEntries(bytes);
+  } catch (e) {
+    throw asS57Error(e);
+  }
+}
+
+function readEntries(bytes: Uint8Array): ExchangeCatalogueEntry[] {
   const mod = openIso8211(bytes);
   if (!mod.fields.has('CATD')) {
     throw new S57Error('not_catalog', 'not an S-57 exchange set catalogue: no CATD field defined', { record: 0, offset: 0 });

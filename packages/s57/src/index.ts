@@ -53,19 +53,28 @@ export {
   type ExchangeCatalogueEntry,
 } from './exchange-catalogue.js';
 export * from './s57/model.js';
+// The ISO 8211 layer lives in @chartroom/iso8211 (shared with @chartroom/s101); re-exported here
+// for code written against this package. Its functions throw Iso8211Error; this package's own
+// entry points (readS57, scanS57, readExchangeCatalogue ...) turn that into an S57Error.
 export {
   openIso8211,
   dataRecords,
   parseRecordAt,
   scanRecords,
+  decodeField,
+  decodeFirstGroup,
+  writeIso8211,
+  SubfieldBuilder,
+  Iso8211Error,
   type RecordCursor,
   type Iso8211Module,
   type FieldDefn,
   type FieldRef,
   type DataRecord,
-} from './iso8211/module.js';
-export { decodeField, decodeFirstGroup, type SubfieldValue } from './iso8211/decode.js';
-export { writeIso8211, SubfieldBuilder, type FieldDefinition, type FieldData } from './iso8211/writer.js';
+  type SubfieldValue,
+  type FieldDefinition,
+  type FieldData,
+} from '@chartroom/iso8211';
 export {
   writeS57,
   S57_FIELD_DEFINITIONS,

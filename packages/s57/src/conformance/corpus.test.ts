@@ -137,9 +137,13 @@ describe.skipIf(!hasTestdata)('corpus: catalogues, refusals, command', () => {
 
   it('s57 info --json prints the GDAL values for US4MD81M with its updates', () => {
     const cli = join(here, '..', 'cli.ts');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'info', '--json', testdataPath('s57/noaa-US4MD81M/US4MD81M.000')], {
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--conditions=@chartroom/source', '--import', 'tsx', cli, 'info', '--json', testdataPath('s57/noaa-US4MD81M/US4MD81M.000')],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(r.status).toBe(0);
     const [info] = JSON.parse(r.stdout);
     expect(info).toMatchObject({
@@ -154,9 +158,13 @@ describe.skipIf(!hasTestdata)('corpus: catalogues, refusals, command', () => {
       comment: 'Produced by NOAA',
     });
     expect(info.featureCounts.SOUNDG).toBe(56);
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', cli, 'info', testdataPath('s57/s101-not-s57/101AA00DS0003.000')], {
-      encoding: 'utf8',
-    });
+    const bad = spawnSync(
+      process.execPath,
+      ['--conditions=@chartroom/source', '--import', 'tsx', cli, 'info', testdataPath('s57/s101-not-s57/101AA00DS0003.000')],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/101AA00DS0003\.000: not_s57/);

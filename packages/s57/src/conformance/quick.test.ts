@@ -187,7 +187,15 @@ describe('the built command', () => {
     expect(built.status).toBe(0);
     const source = spawnSync(
       process.execPath,
-      ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), '../cli.ts'), 'info', '--json', join(dir, 'XX5DEMO1.000')],
+      [
+        '--conditions=@chartroom/source',
+        '--import',
+        'tsx',
+        join(dirname(fileURLToPath(import.meta.url)), '../cli.ts'),
+        'info',
+        '--json',
+        join(dir, 'XX5DEMO1.000'),
+      ],
       { encoding: 'utf8' },
     );
     expect(JSON.parse(built.stdout)).toEqual(JSON.parse(source.stdout));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { S57Error } from '../errors.js';
 import { toGeoJSON } from '../geo/geojson.js';
-import { writeIso8211, SubfieldBuilder } from '../iso8211/writer.js';
+import { writeIso8211, SubfieldBuilder } from '@chartroom/iso8211';
 import { buildDemoHarbourCell } from './demo.js';
 import { getCellInfo } from './info.js';
 import { readS57 } from './read.js';

@@ -1,14 +1,40 @@
 // Decoding of one S-57 record's fields (feature, vector, DSID/DSSI/DSPM) into the model's records.
 // The record walk is scan.ts; readS57 (read.ts) and CellIndex (lazy.ts) both decode through these.
-import { S57Error } from '../errors.js';
-import { decodeField, decodeFirstGroup, type SubfieldValue } from '../iso8211/decode.js';
-import { fixedLayout, fixedNumber } from '../iso8211/fixed.js';
-import { FT, UT, type FieldRef, type Iso8211Module } from '../iso8211/module.js';
-import { latin1 } from '../iso8211/text.js';
+import { asS57Error, S57Error } from '../errors.js';
+import {
+  decodeField as decodeIso8211Field,
+  decodeFirstGroup as decodeIso8211FirstGroup,
+  fixedLayout,
+  fixedNumber,
+  FT,
+  latin1,
+  UT,
+  type DecodeOptions,
+  type FieldRef,
+  type Iso8211Module,
+  type SubfieldValue,
+} from '@chartroom/iso8211';
 import { longName, type FeatureRecord, type RawAttribute, type S57Dataset, type UpdateControl, type VectorRecord } from './model.js';
 
 export interface ReadOptions {
   fileName?: string;
+}
+
+/** `decodeField` of the ISO 8211 layer, its errors as S57Error (records decode lazily, long after the scan). */
+function decodeField(bytes: Uint8Array, field: FieldRef, record: number, opts?: DecodeOptions): SubfieldValue[] {
+  try {
+    return decodeIso8211Field(bytes, field, record, opts);
+  } catch (e) {
+    throw asS57Error(e);
+  }
+}
+
+function decodeFirstGroup(bytes: Uint8Array, field: FieldRef, record: number): Record<string, SubfieldValue> {
+  try {
+    return decodeIso8211FirstGroup(bytes, field, record);
+  } catch (e) {
+    throw asS57Error(e);
+  }
 }
 
 const RECORD_NAMES: Record<number, string> = { 10: 'DS', 20: 'DP', 100: 'FE', 110: 'VI', 120: 'VC', 130: 'VE', 140: 'VF' };

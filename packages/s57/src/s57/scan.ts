@@ -2,9 +2,20 @@
 // PRIM, GRUP, OBJL, RVER, RUIN; VRID: RCNM, RCID, RVER, RUIN) and the metadata records (DSID, DSSI,
 // DSPM) are decoded, the rest is kept as byte offsets (the record index: ScannedS57, scanned.ts).
 // readS57 (read.ts) decodes every record from it; CellIndex (lazy.ts) decodes records on demand.
-import { S57Error } from '../errors.js';
-import { fixedLayout, fixedNumber, type FixedLayout } from '../iso8211/fixed.js';
-import { FT, isPadding, openIso8211, scanRecords, tagCode, tagName, type FieldDefn, type Iso8211Module } from '../iso8211/module.js';
+import { asS57Error, S57Error } from '../errors.js';
+import {
+  fixedLayout,
+  fixedNumber,
+  FT,
+  isPadding,
+  openIso8211,
+  scanRecords,
+  tagCode,
+  tagName,
+  type FieldDefn,
+  type FixedLayout,
+  type Iso8211Module,
+} from '@chartroom/iso8211';
 import { RCNM_FE, RCNM_VC, RCNM_VE, RCNM_VF, RCNM_VI } from './model.js';
 import { checkS57, countRecord, num, readFeature, readMetaRecord, readVector, type ReadOptions } from './records.js';
 import { ScannedS57 } from './scanned.js';
@@ -66,6 +77,14 @@ function allBinary(h: FastHeader | null): boolean {
 
 /** Scans an S-57 base cell or update file; throws S57Error as `readS57` does for malformed records. */
 export function scanS57(bytes: Uint8Array, opts: ReadOptions = {}): ScannedS57 {
+  try {
+    return scan(bytes, opts);
+  } catch (e) {
+    throw asS57Error(e);
+  }
+}
+
+function scan(bytes: Uint8Array, opts: ReadOptions): ScannedS57 {
   const mod = openIso8211(bytes);
   checkS57(mod);
   const fh = fastHeader(mod.fields.get('FRID'), ['RCID', 'PRIM', 'GRUP', 'OBJL', 'RVER', 'RUIN']);
@@ -87,11 +106,15 @@ export function scanS57(bytes: Uint8Array, opts: ReadOptions = {}): ScannedS57 {
 
 /** @internal `scanS57` by the general walk alone (to check the quick walk against it). */
 export function scanS57General(bytes: Uint8Array, opts: ReadOptions = {}): ScannedS57 {
-  const mod = openIso8211(bytes);
-  checkS57(mod);
-  const fh = fastHeader(mod.fields.get('FRID'), ['RCID', 'PRIM', 'GRUP', 'OBJL', 'RVER', 'RUIN']);
-  const vh = fastHeader(mod.fields.get('VRID'), ['RCNM', 'RCID', 'RVER', 'RUIN']);
-  return generalScan(mod, opts, fh, vh);
+  try {
+    const mod = openIso8211(bytes);
+    checkS57(mod);
+    const fh = fastHeader(mod.fields.get('FRID'), ['RCID', 'PRIM', 'GRUP', 'OBJL', 'RVER', 'RUIN']);
+    const vh = fastHeader(mod.fields.get('VRID'), ['RCNM', 'RCID', 'RVER', 'RUIN']);
+    return generalScan(mod, opts, fh, vh);
+  } catch (e) {
+    throw asS57Error(e);
+  }
 }
 
 function finish(s: ScannedS57): ScannedS57 {

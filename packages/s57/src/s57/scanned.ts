@@ -1,6 +1,6 @@
 // One S-57 file as the scan (scan.ts) leaves it: the metadata records decoded, the feature and
 // vector records as columns of numbers and byte offsets, each record decoded on demand.
-import { parseRecordAt, type FieldRef, type Iso8211Module, type ReusedDirectory } from '../iso8211/module.js';
+import { parseRecordAt, type FieldRef, type Iso8211Module, type ReusedDirectory } from '@chartroom/iso8211';
 import { RCNM_FE, type FeatureRecord, type FieldValues, type VectorRecord } from './model.js';
 import {
   featureParts,
@@ -11,6 +11,7 @@ import {
   type VectorParts,
 } from './vector-parts.js';
 import { readFeature, readVector } from './records.js';
+import { asS57Error } from '../errors.js';
 
 /** One S-57 file scanned: metadata decoded, feature and vector records as columns of numbers. */
 export class ScannedS57 {
@@ -98,9 +99,13 @@ export class ScannedS57 {
 
   /** Fields of the record at `offset`. */
   fieldsAt(offset: number, dirOffset: number, index: number): FieldRef[] {
-    let reuse: ReusedDirectory | null = null;
-    if (dirOffset !== offset) reuse = this.reuse ??= parseRecordAt(this.mod, dirOffset, index, null).reuse;
-    return parseRecordAt(this.mod, offset, index, reuse).rec.fields;
+    try {
+      let reuse: ReusedDirectory | null = null;
+      if (dirOffset !== offset) reuse = this.reuse ??= parseRecordAt(this.mod, dirOffset, index, null).reuse;
+      return parseRecordAt(this.mod, offset, index, reuse).rec.fields;
+    } catch (e) {
+      throw asS57Error(e);
+    }
   }
 
   /** The feature record at `slot`, decoded. */

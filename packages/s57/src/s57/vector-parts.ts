@@ -1,8 +1,7 @@
 // Direct reads of records' geometry for the lazy reader: where a vector record's SG2D coordinates
 // and VRPT pointers are (CellIndex.edgeExtent), and a feature record's PRIM and FSPT pointers
 // (CellIndex.featureRecords with `near`), from the record's directory, without decoding it.
-import { fixedLayout } from '../iso8211/fixed.js';
-import { FT, tagCode, type FieldDefn, type Iso8211Module } from '../iso8211/module.js';
+import { FT, fixedLayout, tagCode, type FieldDefn, type Iso8211Module } from '@chartroom/iso8211';
 
 /** See `ScannedS57.vectorParts`: SG2D pairs are 8 bytes (YCOO, XCOO), VRPT entries 9 (NAME, ORNT, USAG, TOPI, MASK). */
 export interface VectorParts {

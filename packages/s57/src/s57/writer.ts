@@ -1,6 +1,6 @@
 // A small S-57 writer: enough to build base cells and update files for fixtures and demo data.
 import { attributeByAcronym, objectClassByAcronym } from './attributes.js';
-import { SubfieldBuilder, writeIso8211, type FieldData, type FieldDefinition } from '../iso8211/writer.js';
+import { SubfieldBuilder, writeIso8211, type FieldData, type FieldDefinition } from '@chartroom/iso8211';
 
 export interface WritePointer {
   rcnm: number;

@@ -1,6 +1,6 @@
 // ISO/IEC 8211 reading: leader, directory, data descriptive record and data records.
 // Works on a Uint8Array; every declared length is checked against the bytes actually present.
-import { S57Error } from '../errors.js';
+import { Iso8211Error } from './errors.js';
 import { parseFormatControls, type SubfieldFormat } from './format.js';
 import { latin1 } from './text.js';
 
@@ -16,9 +16,19 @@ export interface FieldDefn {
   /** Subfield labels in order, e.g. ['RCNM', 'RCID', ...]. */
   names: string[];
   formats: SubfieldFormat[];
-  /** True when the subfield group repeats ('*' in the array descriptor). */
+  /** True when a subfield group repeats ('*' in the array descriptor). */
   repeating: boolean;
-  /** Bytes per group when every subfield has a fixed width, else 0. */
+  /**
+   * Index of the first subfield of the repeating group: 0 when the whole field repeats ('*K!V'),
+   * `names.length` when nothing does. S-100 Part 10a writes fields with a header that occurs once
+   * followed by a repeating group as 'RRNM!RRID\\*NATC!ATVL' (the header before the two
+   * backslashes): there it is the header's length.
+   */
+  repeatFrom: number;
+  /**
+   * Bytes per group when every subfield has a fixed width and the field is all one group (no
+   * header before a repeating group), else 0.
+   */
   fixedWidth: number;
   /** Index of each subfield label. */
   index: Map<string, number>;
@@ -75,7 +85,7 @@ interface Leader {
 }
 
 function readLeader(bytes: Uint8Array, offset: number, record: number, ddr: boolean): Leader {
-  if (offset + 24 > bytes.length) throw new S57Error('truncated', 'file ends inside a record leader', { record, offset });
+  if (offset + 24 > bytes.length) throw new Iso8211Error('truncated', 'file ends inside a record leader', { record, offset });
   const recordLength = digits(bytes, offset, 5);
   const id = String.fromCharCode(bytes[offset + 6]!);
   const fieldControlLength = digits(bytes, offset + 10, 2);
@@ -85,10 +95,13 @@ function readLeader(bytes: Uint8Array, offset: number, record: number, ddr: bool
   const sizeTag = digits(bytes, offset + 23, 1);
   const bad = recordLength < 0 || base < 24 || sizeLen <= 0 || sizePos <= 0 || sizeTag <= 0;
   if (ddr && (bad || id !== 'L')) {
-    throw new S57Error('not_iso8211', 'not an ISO 8211 file: the first record has no valid data descriptive leader', { record, offset });
+    throw new Iso8211Error('not_iso8211', 'not an ISO 8211 file: the first record has no valid data descriptive leader', {
+      record,
+      offset,
+    });
   }
   if (!ddr && (bad || (id !== 'D' && id !== 'R')))
-    throw new S57Error('bad_leader', `invalid data record leader (leader identifier '${id}')`, { record, offset });
+    throw new Iso8211Error('bad_leader', `invalid data record leader (leader identifier '${id}')`, { record, offset });
   return { recordLength, fieldControlLength: fieldControlLength < 0 ? 0 : fieldControlLength, base, sizeLen, sizePos, sizeTag, id };
 }
 
@@ -96,21 +109,21 @@ function readDirectory(bytes: Uint8Array, offset: number, l: Leader, record: num
   const entrySize = l.sizeTag + l.sizeLen + l.sizePos;
   const entries: Entry[] = [];
   const dirEnd = offset + l.base - 1;
-  if (offset + l.base > bytes.length) throw new S57Error('truncated', 'file ends inside a record directory', { record, offset });
+  if (offset + l.base > bytes.length) throw new Iso8211Error('truncated', 'file ends inside a record directory', { record, offset });
   if (bytes[dirEnd] !== FT)
-    throw new S57Error('bad_directory', 'record directory is not closed by a field terminator', { record, offset: dirEnd });
+    throw new Iso8211Error('bad_directory', 'record directory is not closed by a field terminator', { record, offset: dirEnd });
   let areaLength = 0;
   for (let p = offset + 24; p + entrySize <= dirEnd; p += entrySize) {
     const tag =
       l.sizeTag === 4 ? String.fromCharCode(bytes[p]!, bytes[p + 1]!, bytes[p + 2]!, bytes[p + 3]!) : latin1(bytes, p, p + l.sizeTag);
     const len = digits(bytes, p + l.sizeTag, l.sizeLen);
     const pos = digits(bytes, p + l.sizeTag + l.sizeLen, l.sizePos);
-    if (len < 0 || pos < 0) throw new S57Error('bad_directory', `invalid directory entry for field ${tag}`, { record, offset: p });
+    if (len < 0 || pos < 0) throw new Iso8211Error('bad_directory', `invalid directory entry for field ${tag}`, { record, offset: p });
     entries.push({ tag, pos, len });
     if (pos + len > areaLength) areaLength = pos + len;
   }
   if ((dirEnd - offset - 24) % entrySize !== 0)
-    throw new S57Error('bad_directory', 'record directory length is not a whole number of entries', { record, offset });
+    throw new Iso8211Error('bad_directory', 'record directory length is not a whole number of entries', { record, offset });
   return { entries, areaLength };
 }
 
@@ -129,30 +142,45 @@ function parseFieldDefn(bytes: Uint8Array, tag: string, start: number, end: numb
   let descriptor = parts[1] ?? '';
   const formatText = parts[2] ?? '';
   if (tag === '0000') descriptor = ''; // file control field: a list of tag pairs, no subfields
-  const repeating = descriptor.startsWith('*');
-  if (repeating) descriptor = descriptor.slice(1);
-  const names = descriptor === '' ? [] : descriptor.split('!');
+  let repeatFrom = -1;
+  if (descriptor.startsWith('*')) {
+    repeatFrom = 0;
+    descriptor = descriptor.slice(1);
+  }
+  // S-100 Part 10a: a header that occurs once, then a repeating group ('A!B\\*C!D').
+  const split = /\\+\*/.exec(descriptor);
+  let header: string[] = [];
+  if (split && repeatFrom < 0) {
+    const head = descriptor.slice(0, split.index);
+    header = head === '' ? [] : head.split('!');
+    descriptor = descriptor.slice(split.index + split[0].length);
+    repeatFrom = header.length;
+  }
+  const names = header.concat(descriptor === '' ? [] : descriptor.split('!'));
+  if (repeatFrom < 0) repeatFrom = names.length;
+  const repeating = repeatFrom < names.length;
   let formats: SubfieldFormat[] = [];
   if (names.length > 0) {
     const parsed = parseFormatControls(formatText);
     if (!parsed || parsed.length === 0)
-      throw new S57Error('bad_field', `invalid format controls '${formatText}' for field ${tag}`, { record: 0, offset });
+      throw new Iso8211Error('bad_field', `invalid format controls '${formatText}' for field ${tag}`, { record: 0, offset });
     formats = names.map((_, i) => parsed[i % parsed.length]!);
   }
   let fixedWidth = 0;
-  if (formats.length > 0 && formats.every((f) => f.width > 0)) fixedWidth = formats.reduce((a, f) => a + f.width, 0);
+  const oneGroup = repeatFrom === 0 || repeatFrom === names.length;
+  if (oneGroup && formats.length > 0 && formats.every((f) => f.width > 0)) fixedWidth = formats.reduce((a, f) => a + f.width, 0);
   const index = new Map<string, number>();
   names.forEach((n, i) => index.set(n, i));
-  return { tag, structure, dataType, name, names, formats, repeating, fixedWidth, index };
+  return { tag, structure, dataType, name, names, formats, repeating, repeatFrom, fixedWidth, index };
 }
 
 /** Parses the leader, directory and field definitions of the data descriptive record. */
 export function openIso8211(bytes: Uint8Array): Iso8211Module {
-  if (bytes.length < 24) throw new S57Error('not_iso8211', `not an ISO 8211 file: only ${bytes.length} bytes`, { offset: 0 });
+  if (bytes.length < 24) throw new Iso8211Error('not_iso8211', `not an ISO 8211 file: only ${bytes.length} bytes`, { offset: 0 });
   const leader = readLeader(bytes, 0, 0, true);
   const { entries, areaLength } = readDirectory(bytes, 0, leader, 0);
   const end = Math.max(leader.recordLength, leader.base + areaLength);
-  if (end > bytes.length) throw new S57Error('truncated', 'file ends inside the data descriptive record', { record: 0, offset: 0 });
+  if (end > bytes.length) throw new Iso8211Error('truncated', 'file ends inside the data descriptive record', { record: 0, offset: 0 });
   const fields = new Map<string, FieldDefn>();
   for (const e of entries) {
     const start = leader.base + e.pos;
@@ -188,7 +216,7 @@ export function parseRecordAt(
     entries = reuse.entries;
     base = 0;
     end = offset + reuse.areaLength;
-    if (end > bytes.length) throw new S57Error('truncated', 'file ends inside a data record', { record: index, offset });
+    if (end > bytes.length) throw new Iso8211Error('truncated', 'file ends inside a data record', { record: index, offset });
   } else {
     const leader = readLeader(bytes, offset, index, false);
     const dir = readDirectory(bytes, offset, leader, index);
@@ -199,14 +227,14 @@ export function parseRecordAt(
     const length = leader.recordLength >= fromDirectory ? leader.recordLength : fromDirectory;
     end = offset + length;
     if (end > bytes.length)
-      throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
+      throw new Iso8211Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
     if (leader.id === 'R') reuse = { entries, areaLength: dir.areaLength, offset };
   }
   const fields: FieldRef[] = [];
   for (const e of entries) {
     const start = offset + base + e.pos;
     let stop = start + e.len;
-    if (stop > end) throw new S57Error('truncated', `field ${e.tag} runs past the end of its record`, { record: index, offset: start });
+    if (stop > end) throw new Iso8211Error('truncated', `field ${e.tag} runs past the end of its record`, { record: index, offset: start });
     if (stop > start && bytes[stop - 1] === FT) stop--;
     // Lexical level 2 (UCS-2) fields end with a two-byte terminator 1E 00.
     else if (stop - 1 > start && bytes[stop - 1] === 0 && bytes[stop - 2] === FT) stop -= 2;
@@ -215,7 +243,7 @@ export function parseRecordAt(
   return { rec: { index, offset, fields }, end, reuse };
 }
 
-/** Iterates the data records; throws S57Error on a malformed or truncated record. */
+/** Iterates the data records; throws Iso8211Error on a malformed or truncated record. */
 export function* dataRecords(mod: Iso8211Module): Generator<DataRecord> {
   const { bytes } = mod;
   let offset = mod.dataStart;
@@ -228,7 +256,7 @@ export function* dataRecords(mod: Iso8211Module): Generator<DataRecord> {
     const r = parseRecordAt(mod, offset, index, reuse);
     reuse = r.reuse;
     yield r.rec;
-    if (r.end <= offset) throw new S57Error('bad_record', 'record of zero length', { record: index, offset });
+    if (r.end <= offset) throw new Iso8211Error('bad_record', 'record of zero length', { record: index, offset });
     offset = r.end;
   }
 }
@@ -310,14 +338,14 @@ export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void
       const n = rN;
       end = offset + rArea;
       cur.dirOffset = rOffset;
-      if (end > size) throw new S57Error('truncated', 'file ends inside a data record', { record: index, offset });
+      if (end > size) throw new Iso8211Error('truncated', 'file ends inside a data record', { record: index, offset });
       const starts = cur.starts,
         ends = cur.ends;
       for (let i = 0; i < n; i++) {
         const start = offset + rPos[i]!;
         let stop = start + rLen[i]!;
         if (stop > end)
-          throw new S57Error('truncated', `field ${tagName(cur.tags[i]!)} runs past the end of its record`, {
+          throw new Iso8211Error('truncated', `field ${tagName(cur.tags[i]!)} runs past the end of its record`, {
             record: index,
             offset: start,
           });
@@ -328,7 +356,7 @@ export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void
       }
       cur.n = n;
     } else {
-      if (offset + 24 > size) throw new S57Error('truncated', 'file ends inside a record leader', { record: index, offset });
+      if (offset + 24 > size) throw new Iso8211Error('truncated', 'file ends inside a record leader', { record: index, offset });
       // Leader: record length (5 digits), leader identifier, base address (5), entry map (3 digits).
       let recordLength = 0,
         base = 0;
@@ -359,9 +387,9 @@ export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void
       }
       const entrySize = sizeTag + sizeLen + sizePos;
       const dirEnd = offset + base - 1;
-      if (offset + base > size) throw new S57Error('truncated', 'file ends inside a record directory', { record: index, offset });
+      if (offset + base > size) throw new Iso8211Error('truncated', 'file ends inside a record directory', { record: index, offset });
       if (bytes[dirEnd] !== FT)
-        throw new S57Error('bad_directory', 'record directory is not closed by a field terminator', { record: index, offset: dirEnd });
+        throw new Iso8211Error('bad_directory', 'record directory is not closed by a field terminator', { record: index, offset: dirEnd });
       const count = Math.max(0, Math.floor((dirEnd - offset - 24) / entrySize));
       if (count > cur.tags.length) {
         const grown = Math.max(count, cur.tags.length * 2);
@@ -403,7 +431,7 @@ export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void
           pos = pos * 10 + (ch - 0x30);
         }
         if (len < 0 || pos < 0)
-          throw new S57Error('bad_directory', `invalid directory entry for field ${latin1(bytes, p, p + sizeTag)}`, {
+          throw new Iso8211Error('bad_directory', `invalid directory entry for field ${latin1(bytes, p, p + sizeTag)}`, {
             record: index,
             offset: p,
           });
@@ -419,12 +447,12 @@ export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void
         if (pos + len > areaLength) areaLength = pos + len;
       }
       if ((dirEnd - offset - 24) % entrySize !== 0)
-        throw new S57Error('bad_directory', 'record directory length is not a whole number of entries', { record: index, offset });
+        throw new Iso8211Error('bad_directory', 'record directory length is not a whole number of entries', { record: index, offset });
       const fromDirectory = base + areaLength;
       const length = recordLength >= fromDirectory ? recordLength : fromDirectory;
       end = offset + length;
       if (end > size)
-        throw new S57Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
+        throw new Iso8211Error('truncated', `file ends inside a data record (declared length ${length})`, { record: index, offset });
       cur.dirOffset = offset;
       cur.n = n;
       if (idByte === 0x52) {
@@ -445,7 +473,7 @@ export function scanRecords(mod: Iso8211Module, visit: (c: RecordCursor) => void
     cur.offset = offset;
     cur.end = end;
     visit(cur);
-    if (end <= offset) throw new S57Error('bad_record', 'record of zero length', { record: index, offset });
+    if (end <= offset) throw new Iso8211Error('bad_record', 'record of zero length', { record: index, offset });
     offset = end;
   }
 }

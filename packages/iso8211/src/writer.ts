@@ -4,14 +4,16 @@ import { FT, UT } from './module.js';
 export interface FieldDefinition {
   tag: string;
   name: string;
-  /** '0' elementary, '1' vector, '2' array (a repeating group). */
-  structure: '0' | '1' | '2';
+  /** '0' elementary, '1' vector, '2' array (a repeating group), '3' concatenated (S-100: a header, then a repeating group). */
+  structure: '0' | '1' | '2' | '3';
   /** '0' character, '1' implicit point, '5' binary, '6' mixed. */
   dataType: '0' | '1' | '5' | '6';
-  /** Subfield labels joined by '!', prefixed by '*' when the group repeats. */
+  /** Subfield labels joined by '!', prefixed by '*' when the group repeats ('A!B\\\\*C!D': header A, B, then C, D repeating). */
   descriptor: string;
   /** Format controls, e.g. '(b11,b14,A)'. */
   formats: string;
+  /** Truncated escape sequence of the field controls (3 characters): '%/G' for UTF-8 text (S-100). */
+  escape?: string;
 }
 
 export interface FieldData {
@@ -65,7 +67,7 @@ export function writeIso8211(definitions: FieldDefinition[], records: FieldData[
     definitions.map((d) => ({
       tag: d.tag,
       bytes: concat([
-        enc(`${d.structure}${d.dataType}00;&   ${d.name}`),
+        enc(`${d.structure}${d.dataType}00;&${(d.escape ?? '').padEnd(3, ' ').slice(0, 3)}${d.name}`),
         Uint8Array.of(UT),
         enc(d.descriptor),
         Uint8Array.of(UT),
@@ -111,6 +113,12 @@ export class SubfieldBuilder {
   /** Variable-length ISO 8859-1 text followed by a unit terminator. */
   text(text: string): this {
     for (let i = 0; i < text.length; i++) this.parts.push(text.charCodeAt(i) & 0xff);
+    this.parts.push(UT);
+    return this;
+  }
+  /** Variable-length UTF-8 text followed by a unit terminator (S-100 Part 10a). */
+  utf8(text: string): this {
+    for (const b of new TextEncoder().encode(text)) this.parts.push(b);
     this.parts.push(UT);
     return this;
   }

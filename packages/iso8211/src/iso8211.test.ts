@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { S57Error } from '../errors.js';
+import { Iso8211Error } from './errors.js';
 import { decodeField } from './decode.js';
 import { parseFormatControls } from './format.js';
 import { dataRecords, openIso8211, parseRecordAt, scanRecords, tagName } from './module.js';
@@ -84,14 +84,48 @@ describe('ISO 8211 reading', () => {
     expect(parseRecordAt(m2, at[1]![0], 2, reuse).rec.fields.map((f) => f.start)).toEqual(recs[1]!.fields.map((f) => f.start));
   });
 
+  it('reads S-100 Part 10a fields: a header once, then a repeating group, with UTF-8 text', () => {
+    const bytes = writeIso8211(
+      [
+        {
+          tag: 'INAS',
+          name: 'Information Association',
+          structure: '3',
+          dataType: '6',
+          descriptor: 'RRNM!RRID\\\\*NATC!ATVL',
+          formats: '(b11,b14,b12,A)',
+          escape: '%/G',
+        },
+        { tag: 'C3IL', name: '3-D list', structure: '3', dataType: '1', descriptor: 'VCID\\\\*YCOO!XCOO!ZCOO', formats: '(b11,3b24)' },
+      ],
+      [
+        [
+          { tag: 'INAS', data: new SubfieldBuilder().u8(150).u32(7).u16(1).utf8('Tréguier').u16(2).utf8('').bytes() },
+          { tag: 'C3IL', data: new SubfieldBuilder().u8(2).i32(10).i32(-20).i32(30).i32(11).i32(-21).i32(31).bytes() },
+        ],
+      ],
+    );
+    const mod = openIso8211(bytes);
+    const inas = mod.fields.get('INAS')!;
+    expect(inas.names).toEqual(['RRNM', 'RRID', 'NATC', 'ATVL']);
+    expect([inas.repeatFrom, inas.repeating, inas.fixedWidth]).toEqual([2, true, 0]);
+    const c3il = mod.fields.get('C3IL')!;
+    expect([c3il.repeatFrom, c3il.fixedWidth]).toEqual([1, 0]);
+    const [rec] = [...dataRecords(mod)];
+    expect(decodeField(bytes, rec!.fields[0]!, 1, { utf8: true })).toEqual([150, 7, 1, 'Tréguier', 2, '']);
+    expect(decodeField(bytes, rec!.fields[1]!, 1)).toEqual([2, 10, -20, 30, 11, -21, 31]);
+    // Without the header split, the same bytes would be read as repeated 4-subfield groups.
+    expect(mod.fields.get('C3IL')!.index.get('ZCOO')).toBe(3);
+  });
+
   it('rejects what is not ISO 8211 with a typed error', () => {
     const pdf = new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj << /Type /Catalog >> endobj\n');
-    expect(() => openIso8211(pdf)).toThrow(S57Error);
+    expect(() => openIso8211(pdf)).toThrow(Iso8211Error);
     try {
       openIso8211(pdf);
     } catch (e) {
-      expect((e as S57Error).code).toBe('not_iso8211');
-      expect((e as S57Error).offset).toBe(0);
+      expect((e as Iso8211Error).code).toBe('not_iso8211');
+      expect((e as Iso8211Error).offset).toBe(0);
     }
   });
 
@@ -99,13 +133,13 @@ describe('ISO 8211 reading', () => {
     const bytes = sample();
     const cut = bytes.subarray(0, bytes.length - 10);
     const mod = openIso8211(cut);
-    let err: S57Error | undefined;
+    let err: Iso8211Error | undefined;
     try {
       Array.from(dataRecords(mod));
     } catch (e) {
-      err = e as S57Error;
+      err = e as Iso8211Error;
     }
-    expect(err).toBeInstanceOf(S57Error);
+    expect(err).toBeInstanceOf(Iso8211Error);
     expect(err!.code).toBe('truncated');
     expect(err!.record).toBe(1);
     expect(err!.offset).toBe(mod.dataStart);
