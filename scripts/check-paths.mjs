@@ -1,0 +1,199 @@
+// Fails when a document (`*.md`) or a code comment names a repository path that does not exist:
+// `server/src/…`, `web/src/…`, `packages/…`, `docs/…`, `scripts/…`, `bench/…`, `e2e/…`, and a
+// Markdown link to a relative file. A map of the code that names a moved file is wrong the day the
+// file moves; this keeps every such mention honest (run by `npm run lint`).
+//
+// Only comments are read in code (strings are data: a test may name a path that must not exist).
+// A path written with a placeholder (`modules/<x>/`, `NNNN-*.md`, `staging/<guid>/`, `…`) is checked
+// up to the placeholder. Build output (`dist/`) and `node_modules/` are not checked. A path inside a
+// workspace may be written from the workspace's root (`scripts/<x>.mjs` in a file of packages/s57
+// means packages/s57/scripts/<x>.mjs).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const roots = ['server', 'web', 'packages', 'docs', 'scripts', 'bench', 'e2e'];
+const codeFile = /\.(?:[cm]?[jt]sx?|css)$/;
+
+/**
+ * The comments of a JavaScript, TypeScript or CSS text, each with the line it starts on. Strings,
+ * template literals and regular expression literals are skipped so that `'//'` in a string is not
+ * taken for a comment.
+ */
+export function extractComments(text) {
+  const out = [];
+  let i = 0;
+  let line = 1;
+  let lastSignificant = '';
+  const templateDepth = [];
+  const n = text.length;
+  while (i < n) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === '\n') {
+      line++;
+      i++;
+      continue;
+    }
+    if (c === '/' && next === '/') {
+      const end = text.indexOf('\n', i);
+      const stop = end === -1 ? n : end;
+      out.push({ line, text: text.slice(i + 2, stop) });
+      i = stop;
+      continue;
+    }
+    if (c === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end === -1 ? n : end;
+      const body = text.slice(i + 2, stop);
+      out.push({ line, text: body });
+      line += body.split('\n').length - 1;
+      i = stop + 2;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      i++;
+      while (i < n && text[i] !== c && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+      i++;
+      lastSignificant = 'a';
+      continue;
+    }
+    if (c === '`' || (c === '}' && templateDepth.length > 0 && templateDepth[templateDepth.length - 1] === 0)) {
+      if (c === '}') templateDepth.pop();
+      i++;
+      while (i < n && text[i] !== '`') {
+        if (text[i] === '\\') i += 2;
+        else if (text[i] === '$' && text[i + 1] === '{') {
+          templateDepth.push(0);
+          i += 2;
+          break;
+        } else {
+          if (text[i] === '\n') line++;
+          i++;
+        }
+      }
+      if (text[i] === '`') i++;
+      lastSignificant = 'a';
+      continue;
+    }
+    if (c === '{' && templateDepth.length > 0) templateDepth[templateDepth.length - 1]++;
+    if (c === '}' && templateDepth.length > 0) templateDepth[templateDepth.length - 1]--;
+    if (c === '/' && (lastSignificant === '' || /[(,=:[!&|?{};+\-*%<>~^]/.test(lastSignificant))) {
+      // A regular expression literal: up to the closing slash outside a character class.
+      i++;
+      let inClass = false;
+      while (i < n && text[i] !== '\n') {
+        if (text[i] === '\\') i += 2;
+        else if (text[i] === '[') ((inClass = true), i++);
+        else if (text[i] === ']') ((inClass = false), i++);
+        else if (text[i] === '/' && !inClass) break;
+        else i++;
+      }
+      i++;
+      lastSignificant = 'a';
+      continue;
+    }
+    if (!/\s/.test(c)) {
+      // `return /x/` and `typeof /x/`: a keyword before a slash starts a regular expression.
+      if (/[A-Za-z0-9_$]/.test(c)) {
+        let j = i;
+        while (j < n && /[A-Za-z0-9_$]/.test(text[j])) j++;
+        const word = text.slice(i, j);
+        lastSignificant = ['return', 'typeof', 'case', 'in', 'of', 'void', 'throw', 'delete', 'new', 'yield', 'await'].includes(word)
+          ? '('
+          : 'a';
+        i = j;
+        continue;
+      }
+      lastSignificant = c;
+    }
+    i++;
+  }
+  return out;
+}
+
+const pathPattern = new RegExp(String.raw`(?<![\w@.\/\-~$])((?:${roots.join('|')})\/[^\s\`'"()\[\],;:#|!?]*)`, 'g');
+const placeholder = /[<>*{}…]|\.\.\.|NNNN|\bX{2,}\b/;
+
+/** Repository paths named in a text: [{ path, checked }] where `checked` is the part to look up. */
+export function pathsIn(text) {
+  const found = [];
+  for (const m of text.matchAll(pathPattern)) {
+    const raw = m[1].replace(/[.]+$/, '');
+    const segments = raw.split('/');
+    const kept = [];
+    for (const s of segments) {
+      if (placeholder.test(s)) break;
+      kept.push(s);
+    }
+    while (kept.length > 0 && kept[kept.length - 1] === '') kept.pop();
+    if (kept.some((s) => s === 'dist' || s === 'node_modules' || s === 'coverage')) continue;
+    if (kept.length === 0) continue;
+    found.push({ path: raw, checked: kept.join('/') });
+  }
+  return found;
+}
+
+/** Relative Markdown links `[x](../y.md)` of a document. */
+export function markdownLinks(text) {
+  const found = [];
+  for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const target = m[1].replace(/#.*$/, '');
+    if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/')) continue;
+    found.push({ target, index: m.index });
+  }
+  return found;
+}
+
+const workspaceOf = (file) => {
+  const m = /^(packages\/[^/]+|server|web|e2e|bench)\//.exec(file);
+  return m ? m[1] : null;
+};
+
+const lineAt = (text, index) => text.slice(0, index).split('\n').length;
+
+/** Every broken mention in `files` (repository-relative), read from `root`. */
+export function findBrokenPaths(root, files) {
+  const exists = (p) => existsSync(join(root, p));
+  const broken = [];
+  for (const file of files) {
+    const isMarkdown = file.endsWith('.md');
+    if (!isMarkdown && !codeFile.test(file)) continue;
+    const text = readFileSync(join(root, file), 'utf8');
+    const chunks = isMarkdown ? [{ line: 1, text }] : extractComments(text);
+    const ws = workspaceOf(file);
+    for (const chunk of chunks) {
+      for (const { path, checked } of pathsIn(chunk.text)) {
+        if (exists(checked) || (ws && exists(posix.join(ws, checked)))) continue;
+        const line = chunk.line + lineAt(chunk.text, chunk.text.indexOf(path)) - 1;
+        broken.push({ file, line, path });
+      }
+    }
+    if (isMarkdown) {
+      for (const { target, index } of markdownLinks(text)) {
+        const decoded = decodeURIComponent(target);
+        if (placeholder.test(decoded)) continue;
+        if (exists(posix.join(posix.dirname(file), decoded))) continue;
+        broken.push({ file, line: lineAt(text, index), path: target });
+      }
+    }
+  }
+  return broken;
+}
+
+/** The files git knows (tracked and new, not ignored), outside node_modules. */
+export function repositoryFiles(root) {
+  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  return out.split('\0').filter((f) => f && !f.split('/').includes('node_modules') && existsSync(join(root, f)));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const broken = findBrokenPaths(root, repositoryFiles(root));
+  for (const b of broken) console.error(`${b.file}:${b.line}: names ${b.path}, which does not exist`);
+  if (broken.length > 0) {
+    console.error(`\n${broken.length} mention(s) of paths that do not exist: fix the path, or write it as a placeholder (<x>, …).`);
+    process.exit(1);
+  }
+}
