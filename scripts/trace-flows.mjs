@@ -178,7 +178,7 @@ export function traceFlows() {
                 continue;
               }
               const code = codeOf(decl);
-              if (code && !isLiteral(code) && !(code.pos <= node.pos && node.end <= code.end)) {
+              if (code && !isLiteral(code) && !(file === node.getSourceFile().fileName && code.pos <= node.pos && node.end <= code.end)) {
                 const crosses = file !== cur.file;
                 push(
                   code,
