@@ -5,11 +5,14 @@
 //
 // Only comments are read in code (strings are data: a test may name a path that must not exist).
 // A path written with a placeholder (`modules/<x>/`, `NNNN-*.md`, `staging/<guid>/`, `…`) is checked
-// up to the placeholder. Build output (`dist/`) and `node_modules/` are not checked. A path inside a
-// workspace may be written from the workspace's root (`scripts/<x>.mjs` in a file of packages/s57
-// means packages/s57/scripts/<x>.mjs).
+// up to the placeholder. A shorter path with a file extension (`modules/charts/enc-apply.ts`,
+// `lib/api-client.ts`) must exist under one of the usual folders (server/src, server/src/modules,
+// web/src, web/src/features, a package's src, …), and a bare file name (`charged-order.ts`) must be
+// the name of some file of the repository. Build output (`dist/`) and `node_modules/` are
+// not checked. A path inside a workspace may be written from the workspace's root
+// (`scripts/<x>.mjs` in a file of packages/s57 means packages/s57/scripts/<x>.mjs).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -135,6 +138,63 @@ export function pathsIn(text) {
   return found;
 }
 
+const shortPattern =
+  /(?<![\w@.\/\-~$:])((?:[A-Za-z0-9_-]+\/)(?:[A-Za-z0-9_.-]+\/)*[A-Za-z0-9_.-]+\.(?:tsx?|mjs|cjs|js|md|json|css))(?![\w/])/g;
+
+/**
+ * Shorter file paths named in a text (`modules/charts/enc-apply.ts`, `lib/api-client.ts`,
+ * `orders/charged-order.ts`): not from the repository's root, but with a file extension. Each is
+ * looked up under the usual folders (`shortBases`); `path/to/…` is an example, not a path.
+ */
+export function shortPathsIn(text) {
+  const found = [];
+  for (const m of text.matchAll(shortPattern)) {
+    const p = m[1];
+    if (roots.some((r) => p.startsWith(`${r}/`)) || p.startsWith('path/to/') || p.startsWith('node_modules/')) continue;
+    if (p.split('/').some((s) => s === 'dist' || s === 'node_modules')) continue;
+    found.push(p);
+  }
+  return found;
+}
+
+/** Where a shorter path may start, for a file in `file`'s folder and workspace. */
+function shortBases(root, file) {
+  const ws = workspaceOf(file);
+  const packages = existsSync(join(root, 'packages')) ? readdirSync(join(root, 'packages')) : [];
+  return [
+    '',
+    posix.dirname(file),
+    ...(ws ? [ws, `${ws}/src`] : []),
+    'server/src',
+    'server/src/modules',
+    'web/src',
+    'web/src/features',
+    'web/src/app',
+    ...packages.flatMap((p) => [`packages/${p}`, `packages/${p}/src`]),
+  ];
+}
+
+/** `contracts/policies/<x>.ts` for packages/contracts/src/policies/<x>.ts. */
+const asPackageSource = (p) => `packages/${p.slice(0, p.indexOf('/'))}/src/${p.slice(p.indexOf('/') + 1)}`;
+
+const barePattern = /(?<![\w@.\/\-~$:])([a-z0-9_][A-Za-z0-9_.-]*\.(?:tsx?|mjs|cjs|md))(?![\w/])/g;
+
+/** Files of the product that live outside the repository. */
+const outside = new Set(['portal-spec.md']);
+
+/**
+ * Bare file names (`charged-order.ts`, `README.md`) named in a text: each must be the name of some
+ * file of the repository. One-letter names (`x.ts`, `x.routes.ts`) are placeholders.
+ */
+export function bareNamesIn(text) {
+  const found = [];
+  for (const m of text.matchAll(barePattern)) {
+    if (/^[a-z]\./.test(m[1]) || outside.has(m[1])) continue;
+    found.push(m[1]);
+  }
+  return found;
+}
+
 /** Relative Markdown links `[x](../y.md)` of a document. */
 export function markdownLinks(text) {
   const found = [];
@@ -157,6 +217,7 @@ const lineAt = (text, index) => text.slice(0, index).split('\n').length;
 export function findBrokenPaths(root, files) {
   const exists = (p) => existsSync(join(root, p));
   const broken = [];
+  const names = new Set(files.map((f) => posix.basename(f)));
   for (const file of files) {
     const isMarkdown = file.endsWith('.md');
     if (!isMarkdown && !codeFile.test(file)) continue;
@@ -166,6 +227,16 @@ export function findBrokenPaths(root, files) {
     for (const chunk of chunks) {
       for (const { path, checked } of pathsIn(chunk.text)) {
         if (exists(checked) || (ws && exists(posix.join(ws, checked)))) continue;
+        const line = chunk.line + lineAt(chunk.text, chunk.text.indexOf(path)) - 1;
+        broken.push({ file, line, path });
+      }
+      for (const name of bareNamesIn(chunk.text)) {
+        if (names.has(name)) continue;
+        broken.push({ file, line: chunk.line + lineAt(chunk.text, chunk.text.indexOf(name)) - 1, path: name });
+      }
+      for (const path of shortPathsIn(chunk.text)) {
+        const bases = shortBases(root, file);
+        if (bases.some((b) => exists(posix.join(b, path))) || exists(asPackageSource(path))) continue;
         const line = chunk.line + lineAt(chunk.text, chunk.text.indexOf(path)) - 1;
         broken.push({ file, line, path });
       }
@@ -179,7 +250,14 @@ export function findBrokenPaths(root, files) {
       }
     }
   }
-  return broken;
+  // A relative link is also a shorter path: name it once.
+  const seen = new Set();
+  return broken.filter((b) => {
+    const key = `${b.file}:${b.line}:${b.path}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The files git knows (tracked and new, not ignored), outside node_modules. */

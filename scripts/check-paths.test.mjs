@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { extractComments, findBrokenPaths, markdownLinks, pathsIn } from './check-paths.mjs';
+import { bareNamesIn, extractComments, findBrokenPaths, markdownLinks, pathsIn, shortPathsIn } from './check-paths.mjs';
 
 describe('extractComments', () => {
   it('finds line and block comments with the line they start on', () => {
@@ -61,6 +61,22 @@ describe('pathsIn', () => {
   });
 });
 
+describe('shortPathsIn', () => {
+  it('reads file paths that do not start at the root, and leaves the rest to pathsIn', () => {
+    const text =
+      'orders/charged-order.ts and `lib/api-client.ts`; server/src/app.ts; see modules/<x>/x.routes.ts, ./node.js, ' +
+      'path/to/bin/s57.js, https://example.org/a/b.json, example.org/c.json and a/b.tsx.';
+    assert.deepEqual(shortPathsIn(text), ['orders/charged-order.ts', 'lib/api-client.ts', 'a/b.tsx']);
+  });
+});
+
+describe('bareNamesIn', () => {
+  it('reads file names, but not placeholders, import specifiers, Node.js or outside files', () => {
+    const text = 'See `charged-order.ts`, README.md and tile-store.ts; x.ts, x.routes.ts, ./y.js, Node.js, portal-spec.md, a/b.ts.';
+    assert.deepEqual(bareNamesIn(text), ['charged-order.ts', 'tile-store.ts']);
+  });
+});
+
 describe('markdownLinks', () => {
   it('keeps relative links, without their anchor', () => {
     const text = '[a](0005-x.md) [b](../architecture.md#flows) [c](https://example.org) [d](#top) [e](mailto:x@y)';
@@ -86,6 +102,10 @@ describe('findBrokenPaths', () => {
   write('docs/decisions/0001-x.md', 'x\n');
   write('packages/s57/scripts/make.mjs', '// writes src/tables.ts; run as scripts/make.mjs or packages/s57/scripts/make.mjs\n');
   write('packages/s57/README.md', 'Run `scripts/make.mjs`; not `scripts/other.mjs`.\n');
+  write('packages/s57/src/tables.ts', 'export const tables = [];\n');
+  write('packages/contracts/src/policies/a.policy.ts', '// contracts/policies/a.policy.ts\n');
+  write('server/src/modules/orders/charged-order.ts', '// see orders/charged-order.ts, contracts/policies/a.policy.ts, orders/gone.ts\n');
+  write('web/src/lib/api-client.ts', '// lib/api-client.ts, features/x/y.ts\n// api-client.ts, then gone-client.ts\n');
 
   it('names each missing path with its file and line, and nothing that exists', () => {
     const files = [
@@ -94,12 +114,19 @@ describe('findBrokenPaths', () => {
       'docs/decisions/0001-x.md',
       'packages/s57/scripts/make.mjs',
       'packages/s57/README.md',
+      'packages/s57/src/tables.ts',
+      'packages/contracts/src/policies/a.policy.ts',
+      'server/src/modules/orders/charged-order.ts',
+      'web/src/lib/api-client.ts',
     ];
     assert.deepEqual(findBrokenPaths(root, files), [
       { file: 'server/src/app.ts', line: 1, path: 'docs/gone.md' },
       { file: 'docs/architecture.md', line: 1, path: 'server/src/missing.ts' },
       { file: 'docs/architecture.md', line: 3, path: 'decisions/0002-y.md' },
       { file: 'packages/s57/README.md', line: 1, path: 'scripts/other.mjs' },
+      { file: 'server/src/modules/orders/charged-order.ts', line: 1, path: 'orders/gone.ts' },
+      { file: 'web/src/lib/api-client.ts', line: 1, path: 'features/x/y.ts' },
+      { file: 'web/src/lib/api-client.ts', line: 2, path: 'gone-client.ts' },
     ]);
   });
 });
