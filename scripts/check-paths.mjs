@@ -260,10 +260,29 @@ export function findBrokenPaths(root, files) {
   });
 }
 
-/** The files git knows (tracked and new, not ignored), outside node_modules. */
+/** The files git knows (tracked and new, not ignored), outside node_modules; without git, a walk. */
 export function repositoryFiles(root) {
-  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-  return out.split('\0').filter((f) => f && !f.split('/').includes('node_modules') && existsSync(join(root, f)));
+  let listed;
+  try {
+    listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).split('\0');
+  } catch {
+    listed = [];
+    const skip = new Set(['node_modules', '.git', 'dist', 'coverage']);
+    const walk = (dir) => {
+      for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+        const rel = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+          if (!skip.has(entry.name)) walk(rel);
+        } else listed.push(rel);
+      }
+    };
+    walk('');
+  }
+  return listed.filter((f) => f && !f.split('/').includes('node_modules') && existsSync(join(root, f)));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
