@@ -1,4 +1,5 @@
-// Fails when a document (`*.md`) or a code comment names a repository path that does not exist:
+// Fails when a document (`*.md`) or a code comment names a repository path that does not exist,
+// or when a decision record has no date and status under its title. Paths:
 // `server/src/…`, `web/src/…`, `packages/…`, `docs/…`, `scripts/…`, `bench/…`, `e2e/…`, and a
 // Markdown link to a relative file. A map of the code that names a moved file is wrong the day the
 // file moves; this keeps every such mention honest (run by `npm run lint`).
@@ -260,6 +261,28 @@ export function findBrokenPaths(root, files) {
   });
 }
 
+const statusLine = /^_Date: \d{4}-\d{2}-\d{2}.*?\. Status: (?:proposed|accepted|superseded by \d{4}|partly superseded).*_$/;
+
+/**
+ * Decision records (`docs/decisions/NNNN-*.md`, not the template) open with their date and status
+ * under the title: `_Date: 2026-11-23. Status: accepted._`, or `superseded by NNNN`, or `partly
+ * superseded … (which part)`.
+ */
+export function findUndatedDecisions(root, files) {
+  const undated = [];
+  for (const file of files) {
+    if (!/^docs\/decisions\/\d{4}-.*\.md$/.test(file) || file.startsWith('docs/decisions/0000-')) continue;
+    const lines = readFileSync(join(root, file), 'utf8').split('\n');
+    const first = lines.slice(1).find((l) => l.trim() !== '') ?? '';
+    // The status line may wrap (prettier keeps prose as written, so it is joined back here).
+    const start = lines.indexOf(first);
+    let text = first;
+    for (let i = start + 1; i < lines.length && !text.endsWith('_') && lines[i].trim() !== ''; i++) text += ` ${lines[i].trim()}`;
+    if (!statusLine.test(text)) undated.push(file);
+  }
+  return undated;
+}
+
 /** The files git knows (tracked and new, not ignored), outside node_modules; without git, a walk. */
 export function repositoryFiles(root) {
   let listed;
@@ -287,10 +310,17 @@ export function repositoryFiles(root) {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const broken = findBrokenPaths(root, repositoryFiles(root));
+  const files = repositoryFiles(root);
+  const broken = findBrokenPaths(root, files);
   for (const b of broken) console.error(`${b.file}:${b.line}: names ${b.path}, which does not exist`);
   if (broken.length > 0) {
     console.error(`\n${broken.length} mention(s) of paths that do not exist: fix the path, or write it as a placeholder (<x>, …).`);
-    process.exit(1);
   }
+  const undated = findUndatedDecisions(root, files);
+  for (const file of undated) {
+    console.error(
+      `${file}: no date and status under the title (\`_Date: YYYY-MM-DD. Status: accepted._\`, see docs/decisions/0000-template.md)`,
+    );
+  }
+  if (broken.length > 0 || undated.length > 0) process.exit(1);
 }

@@ -4,7 +4,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { bareNamesIn, extractComments, findBrokenPaths, markdownLinks, pathsIn, shortPathsIn } from './check-paths.mjs';
+import {
+  bareNamesIn,
+  extractComments,
+  findBrokenPaths,
+  findUndatedDecisions,
+  markdownLinks,
+  pathsIn,
+  shortPathsIn,
+} from './check-paths.mjs';
 
 describe('extractComments', () => {
   it('finds line and block comments with the line they start on', () => {
@@ -127,6 +135,32 @@ describe('findBrokenPaths', () => {
       { file: 'server/src/modules/orders/charged-order.ts', line: 1, path: 'orders/gone.ts' },
       { file: 'web/src/lib/api-client.ts', line: 1, path: 'features/x/y.ts' },
       { file: 'web/src/lib/api-client.ts', line: 2, path: 'gone-client.ts' },
+    ]);
+  });
+});
+
+describe('findUndatedDecisions', () => {
+  const root = mkdtempSync(join(tmpdir(), 'check-decisions-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  const records = {
+    'docs/decisions/0000-template.md': '# NNNN — x\n\nno status\n',
+    'docs/decisions/0001-a.md': '# 0001 — a\n\n_Date: 2026-11-20. Status: accepted._\n\ntext\n',
+    'docs/decisions/0002-b.md': '# 0002 — b\n\n_Date: 2026-11-20. Status: partly superseded: the limits by 0009, the secret\nby 0016._\n',
+    'docs/decisions/0003-c.md': '# 0003 — c\n\n_Date: 2026-11-23, last revised 2026-11-27. Status: superseded by 0009._\n',
+    'docs/decisions/0004-d.md': '# 0004 — d\n\nDate: 2026-11-21. Status: accepted.\n',
+    'docs/decisions/0005-e.md': '# 0005 — e\n\n**Context.** no status at all\n',
+    'docs/decisions/0006-f.md': '# 0006 — f\n\n_Date: November 2026. Status: accepted._\n',
+  };
+  for (const [file, text] of Object.entries(records)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+
+  it('names the records without a dated status line under the title, not the template', () => {
+    assert.deepEqual(findUndatedDecisions(root, Object.keys(records)), [
+      'docs/decisions/0004-d.md',
+      'docs/decisions/0005-e.md',
+      'docs/decisions/0006-f.md',
     ]);
   });
 });
