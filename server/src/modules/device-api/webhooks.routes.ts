@@ -5,16 +5,14 @@ import { errorBody } from '@chartroom/contracts/errors';
 import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { actorOf } from '../../plugins/auth.js';
+import type { TargetPolicy } from './webhook-target.js';
 import { listWebhookDeliveries, listWebhookEndpoints, registerWebhookEndpoint, removeWebhookEndpoint } from './webhooks.service.js';
 
 const security = [{ bearer: [] }];
 const tags = ['distributor webhooks'];
 
 /** A distributor's webhook endpoints (cell updates of the devices under its licences) and their delivery log. */
-export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox; allowPrivate: boolean }> = async (
-  app,
-  { db, box, allowPrivate },
-) => {
+export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox; policy: TargetPolicy }> = async (app, { db, box, policy }) => {
   app.get(
     '/api/distributor/webhooks',
     {
@@ -47,7 +45,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox; allo
     async (request, reply) =>
       reply
         .code(201)
-        .send(await registerWebhookEndpoint({ db, box, actor: actorOf(request), url: request.body.url, allowPrivate, ip: request.ip })),
+        .send(await registerWebhookEndpoint({ db, box, actor: actorOf(request), url: request.body.url, policy, ip: request.ip })),
   );
 
   app.delete(
