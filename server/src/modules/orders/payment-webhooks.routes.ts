@@ -4,6 +4,7 @@ import { errorBody } from '@chartroom/contracts/errors';
 import { webhookResult } from '@chartroom/contracts/orders';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { parseIdField } from '../../lib/id-field.js';
 import { toCents } from '../../lib/money.js';
 import { checkStripeSignature, checkYooMoneySignature } from './payment-signatures.js';
 import { confirmPayment } from './payments.service.js';
@@ -72,11 +73,14 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Webh
       const event = stripeEvent.safeParse(parsed);
       if (!event.success) throw new AppError('bad_request', 'The event is not a Stripe event');
       const object = event.data.data.object;
-      const orderId = Number(object.metadata?.orderId);
       const amount = object.amount_received ?? object.amount_total;
-      if (!paidStripeEvents.has(event.data.type) || !Number.isInteger(orderId) || orderId <= 0 || amount == null || !object.currency) {
+      // A payment that is not the portal's (no orderId) is acknowledged and left alone; an orderId
+      // that is not an id is a 400 naming it.
+      const rawOrderId = object.metadata?.orderId;
+      if (!paidStripeEvents.has(event.data.type) || rawOrderId === undefined || amount == null || !object.currency) {
         return { received: true, orderId: null, status: null };
       }
+      const orderId = parseIdField(rawOrderId, 'body.data.object.metadata.orderId', 'an order id');
       return confirmPayment(db, {
         provider: 'stripe',
         eventId: event.data.id,
@@ -104,18 +108,13 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Webh
       const fields = Object.fromEntries(new URLSearchParams(request.body));
       const failure = checkYooMoneySignature(fields, secrets.yoomoney);
       if (failure) throw new AppError('invalid_signature', `Refused: ${failure}`);
-      const orderId = Number(fields.label);
+      // A transfer without a label is not the portal's; a label that is not an id is a 400 naming it.
+      if (!fields.label) return { received: true, orderId: null, status: null };
+      const orderId = parseIdField(fields.label, 'body.label', 'an order id');
       // Held (unaccepted) or protected (codepro) transfers have not reached the wallet yet.
       const isCredited = fields.unaccepted !== 'true' && fields.codepro !== 'true';
       const paid = fields.withdraw_amount ?? fields.amount ?? '';
-      if (
-        !isCredited ||
-        !Number.isInteger(orderId) ||
-        orderId <= 0 ||
-        !/^\d+(\.\d{1,2})?$/.test(paid) ||
-        fields.currency !== '643' ||
-        !fields.operation_id
-      ) {
+      if (!isCredited || !/^\d+(\.\d{1,2})?$/.test(paid) || fields.currency !== '643' || !fields.operation_id) {
         return { received: true, orderId: null, status: null };
       }
       return confirmPayment(db, {

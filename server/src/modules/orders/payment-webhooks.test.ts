@@ -27,7 +27,7 @@ describe('payment webhooks', () => {
     (await t.app.inject({ method: 'POST', url: '/api/ordermanager/query', headers: owner.headers, payload: { orderId: id } })).json()
       .orders[0].order.status;
 
-  function stripeEvent(orderId: number, amount: number, opts: { id?: string; type?: string; currency?: string } = {}) {
+  function stripeEvent(orderId: number | string, amount: number, opts: { id?: string; type?: string; currency?: string } = {}) {
     return JSON.stringify({
       id: opts.id ?? `evt_${randomUUID()}`,
       type: opts.type ?? 'payment_intent.succeeded',
@@ -99,7 +99,7 @@ describe('payment webhooks', () => {
     );
   });
 
-  function yooFields(orderId: number, withdraw: string, overrides: Record<string, string> = {}) {
+  function yooFields(orderId: number | string, withdraw: string, overrides: Record<string, string> = {}) {
     const fields: Record<string, string> = {
       notification_type: 'card-incoming',
       operation_id: `op-${randomUUID()}`,
@@ -147,6 +147,36 @@ describe('payment webhooks', () => {
     const good = await postYoo(yooFields(order.id, '30.00'));
     expect(good.json()).toEqual({ received: true, orderId: order.id, status: 'new' });
     expect(await orderStatus(order.id)).toBe('new');
+  });
+
+  it('answers 400 naming the field for a signed orderId or label that is not an id (never a 500), and ignores a payment without one', async () => {
+    const order = await preOrder('stripe');
+    for (const bad of ['2147483648', '1e15', '1000000000000000', '-5', '0', '1.5', 'abc', '']) {
+      const body = stripeEvent(bad, 3000);
+      const res = await postStripe(body, signStripePayload(body, stripeSecret));
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toMatchObject({ code: 'validation', details: [{ path: 'body.data.object.metadata.orderId' }] });
+    }
+    const foreign = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      type: 'payment_intent.succeeded',
+      data: { object: { amount_received: 3000, currency: 'rub', metadata: {} } },
+    });
+    expect((await postStripe(foreign, signStripePayload(foreign, stripeSecret))).json()).toEqual({
+      received: true,
+      orderId: null,
+      status: null,
+    });
+    expect(await orderStatus(order.id)).toBe('pre_order');
+
+    const yoo = await preOrder('yoomoney');
+    for (const bad of ['2147483648', '1e15', '-5', 'abc']) {
+      const res = await postYoo(yooFields(bad, '30.00'));
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toMatchObject({ code: 'validation', details: [{ path: 'body.label' }] });
+    }
+    expect((await postYoo(yooFields('', '30.00'))).json()).toEqual({ received: true, orderId: null, status: null });
+    expect(await orderStatus(yoo.id)).toBe('pre_order');
   });
 
   it('answers 404 when a provider is not configured', async () => {
