@@ -98,7 +98,8 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Webh
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: 'YooMoney HTTP notification (sha1_hash checked): label = order id; withdraw_amount in RUB confirms a pre-order',
+        summary:
+          'YooMoney HTTP notification (sha1_hash checked): label = order id; the signed amount in RUB, credited (unaccepted=false, codepro=false), confirms a pre-order',
         body: z.string(),
         response: { 200: webhookResult, 400: errorBody, 404: errorBody },
       },
@@ -111,18 +112,19 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Webh
       // A transfer without a label is not the portal's; a label that is not an id is a 400 naming it.
       if (!fields.label) return { received: true, orderId: null, status: null };
       const orderId = parseIdField(fields.label, 'body.label', 'an order id');
-      // Held (unaccepted) or protected (codepro) transfers have not reached the wallet yet.
-      const isCredited = fields.unaccepted !== 'true' && fields.codepro !== 'true';
-      const paid = fields.withdraw_amount ?? fields.amount ?? '';
-      if (!isCredited || !/^\d+(\.\d{1,2})?$/.test(paid) || fields.currency !== '643' || !fields.operation_id) {
-        return { received: true, orderId: null, status: null };
-      }
+      if (!fields.operation_id) return { received: true, orderId: null, status: null };
+      // Only what sha1_hash covers is believed: the signed `amount` (what reached the wallet), never
+      // `withdraw_amount`, which anyone may change. `unaccepted` is not signed either: a transfer
+      // counts only when it says exactly "false", and every signed operation is recorded on first
+      // sight, so a held transfer replayed with the flag flipped is a redelivery that changes nothing.
+      const amount = fields.amount ?? '';
       return confirmPayment(db, {
         provider: 'yoomoney',
         eventId: fields.operation_id,
         orderId,
-        amountCents: toCents(paid),
-        currency: 'RUB',
+        amountCents: /^\d{1,12}(\.\d{1,2})?$/.test(amount) ? toCents(amount) : -1n,
+        currency: fields.currency === '643' ? 'RUB' : 'not RUB',
+        credited: fields.unaccepted === 'false' && fields.codepro === 'false',
         ip: request.ip,
       });
     },
