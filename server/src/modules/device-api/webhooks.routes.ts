@@ -36,7 +36,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox; poli
         summary: 'Register a webhook endpoint: the answer shows its signing secret once',
         description:
           'Body `{"url":"https://agency.example/hooks/charts"}`. Each event is a CloudEvents 1.0 JSON (`type` "com.chartroom.cells.updated") POSTed with ' +
-          '`X-Chartroom-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>`; non-2xx answers are retried with exponential backoff (6 tries).',
+          '`X-Chartroom-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>`; non-2xx answers are retried with exponential backoff (6 tries). ' +
+          'The host must resolve to public addresses only (no private, loopback, link-local, CGNAT, multicast, documentation or IPv4-embedding IPv6 ranges: 400 naming `body.url`); ' +
+          'each try resolves it once and connects to the address checked. Redirects are not followed.',
         security,
         body: webhookEndpointBody,
         response: { 201: webhookEndpoint, 400: errorBody, 404: errorBody, 409: errorBody },
