@@ -51,9 +51,14 @@ import type { BlobStore } from './storage/blob-store.js';
 import { openBlobStore } from './storage/open-blob-store.js';
 import { unzipLimitsOf } from './storage/zip-unpack.js';
 
-/** `?token=…` (a reset link) becomes `?token=[redacted]`. */
+/**
+ * `?token=…` (a reset link) becomes `?token=[redacted]`; `?taskId=…` (the map's access key, a
+ * capability for 12 hours) keeps only its first 6 characters, enough to tell tasks apart in a log.
+ */
 export function redactQueryTokens(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&]token=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&]taskId=)([^&#]*)/gi, (_all, name: string, value: string) => `${name}${value.slice(0, 6)}…`);
 }
 
 export interface AppOptions {
