@@ -124,12 +124,12 @@ describe('agreement invitations: devices only with consent', () => {
     const toRussian = smtp.received.filter((m) => m.to.includes(russian.user.email));
     expect(toRussian).toHaveLength(1);
     const ruText = plainTextOf(toRussian[0]!.raw);
-    expect(ruText).toContain(`приглашает вас присоединиться к соглашению «${desk.agreement.name}»`);
+    expect(ruText).toContain(`приглашает вас присоединиться к договору «${desk.agreement.name}»`);
     expect(ruText).toContain(`Agency ${desk.owner.id}`);
     expect(ruText).toMatch(/\/ru\/user\b/);
     expect(ruText).not.toContain('invites you');
     const [ruRow] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, russian.user.email));
-    expect(ruRow).toMatchObject({ subject: `Agency ${desk.owner.id} приглашает вас в соглашение в Chartroom`, sentAt: expect.any(Date) });
+    expect(ruRow).toMatchObject({ subject: `Agency ${desk.owner.id} приглашает вас в договор в Chartroom`, sentAt: expect.any(Date) });
 
     const toEnglish = smtp.received.filter((m) => m.to.includes(english.user.email));
     expect(toEnglish).toHaveLength(1);
