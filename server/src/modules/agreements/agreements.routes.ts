@@ -155,7 +155,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         tags,
         summary: 'Whether the e-mail has an account, how its invitation stands, and the devices it put on the agreement',
         description:
-          'Nothing of the user\'s devices is shown until the user accepts an invitation (`POST /api/agreement/invite-user`) and chooses the devices that join; `userId` is null until then.',
+          "Nothing of the user's devices is shown until the user accepts an invitation (`POST /api/agreement/invite-user`) and chooses the devices that join; `userId` is null until then.",
         security,
         querystring: userForAgreementQuery,
         response: { 200: userForAgreement, ...errors },

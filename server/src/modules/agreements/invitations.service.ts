@@ -99,7 +99,9 @@ export async function inviteUser({ db, actor, ip, publicUrl, input }: AuditCtx &
   await db.transaction(async (tx) => {
     const existing = await findInvitation(tx, input.agreementId, user.id);
     if (existing?.status === 'declined')
-      throw new AppError('invitation_declined', `${user.email} declined the invitation to this agreement`, { params: { email: user.email } });
+      throw new AppError('invitation_declined', `${user.email} declined the invitation to this agreement`, {
+        params: { email: user.email },
+      });
     if (existing) return;
     const row = await insertInvitation(tx, { agreementId: input.agreementId, userId: user.id, invitedBy: actor.id });
     if (!row) return; // a concurrent invitation won and mails

@@ -145,7 +145,11 @@ describe('agreement invitations: devices only with consent', () => {
       invitation: { status: 'pending' },
       installations: [],
     });
-    const refused = await addInst(desk.owner.headers, { agreementId: desk.agreement.id, userId: russian.user.id, installationId: russian.bridge.id });
+    const refused = await addInst(desk.owner.headers, {
+      agreementId: desk.agreement.id,
+      userId: russian.user.id,
+      installationId: russian.bridge.id,
+    });
     expect(refused.json()).toMatchObject({ code: 'consent_required' });
     expect((await invite(desk.owner.headers, desk.agreement.id, 'ghost@example.test')).json()).toMatchObject({ code: 'no_such_user' });
   });
@@ -202,10 +206,18 @@ describe('agreement invitations: devices only with consent', () => {
     });
     expect(seen.body).not.toContain(sailor.spare.deviceId);
     // add-user-inst answers the consented device's entry (as before) and refuses the other.
-    const added = await addInst(desk.owner.headers, { agreementId: desk.agreement.id, userId: sailor.user.id, installationId: sailor.bridge.id });
+    const added = await addInst(desk.owner.headers, {
+      agreementId: desk.agreement.id,
+      userId: sailor.user.id,
+      installationId: sailor.bridge.id,
+    });
     expect(added.statusCode).toBe(200);
     expect(added.json()).toMatchObject({ userId: sailor.user.id, installationId: sailor.bridge.id, deviceId: sailor.bridge.deviceId });
-    const spare = await addInst(desk.owner.headers, { agreementId: desk.agreement.id, userId: sailor.user.id, installationId: sailor.spare.id });
+    const spare = await addInst(desk.owner.headers, {
+      agreementId: desk.agreement.id,
+      userId: sailor.user.id,
+      installationId: sailor.spare.id,
+    });
     expect(spare.statusCode).toBe(403);
     // Consent is per agreement: the same distributor's other agreement sees nothing.
     const second = await setUpDesk(t);
@@ -241,7 +253,7 @@ describe('agreement invitations: devices only with consent', () => {
     expect(row?.status).toBe('declined');
   });
 
-  it("keeps memberships made before consent: the distributor still sees and uses them", async () => {
+  it('keeps memberships made before consent: the distributor still sees and uses them', async () => {
     const desk = await setUpDesk(t);
     const ship = await addShip(t, desk.agreement.id); // attached directly, as before invitations existed
     expect((await agreementUsers(desk.owner.headers, desk.agreement.id)).json()).toEqual([
@@ -252,7 +264,11 @@ describe('agreement invitations: devices only with consent', () => {
       invitation: null,
       installations: [expect.objectContaining({ id: ship.installation.id })],
     });
-    const added = await addInst(desk.owner.headers, { agreementId: desk.agreement.id, userId: ship.user.id, installationId: ship.installation.id });
+    const added = await addInst(desk.owner.headers, {
+      agreementId: desk.agreement.id,
+      userId: ship.user.id,
+      installationId: ship.installation.id,
+    });
     expect(added.statusCode).toBe(200);
   });
 
@@ -263,7 +279,12 @@ describe('agreement invitations: devices only with consent', () => {
     const desk = await setUpDesk(t);
     const receiver = await startReceiver();
     try {
-      const hook = await t.app.inject({ method: 'POST', url: '/api/distributor/webhooks', headers: desk.owner.headers, payload: { url: receiver.url } });
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: '/api/distributor/webhooks',
+        headers: desk.owner.headers,
+        payload: { url: receiver.url },
+      });
       expect(hook.statusCode).toBe(201);
       // A licence the distributor did not issue, on a device of the user's.
       const d = await seedRedeemedDevice(t, { productId, hwId: '7C7C7' });

@@ -85,7 +85,8 @@ export function AddAgreementUser({ agreementId }: { agreementId: number }) {
                 <List size="sm">
                   {found.installations.map((inst) => (
                     <List.Item key={inst.id} style={{ overflowWrap: 'anywhere' }}>
-                      #{inst.id} · {applicationName(inst.applicationTypeId ?? inst.appId)} · {platformName(inst.platformId)} · {inst.deviceCode}
+                      #{inst.id} · {applicationName(inst.applicationTypeId ?? inst.appId)} · {platformName(inst.platformId)} ·{' '}
+                      {inst.deviceCode}
                       {inst.shipName ? ` · ${inst.shipName}` : ''}
                     </List.Item>
                   ))}
