@@ -21,7 +21,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string
         summary: 'Invite a user by e-mail to an agreement you manage (mailed once, in their language)',
         security,
         body: inviteUserBody,
-        response: { 200: userForAgreement, ...errors },
+        response: { 200: userForAgreement, ...errors, 429: errorBody },
       },
     },
     async (request) => inviteUser({ ...ctx(request), publicUrl, input: request.body }),

@@ -10,6 +10,7 @@ import { agreementAppIdOf, type Locale } from '@chartroom/contracts/constants';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { UserInstallationRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
+import { hitThrottle } from '../../lib/throttle.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { queueMail } from '../mail/mail.service.js';
@@ -42,6 +43,9 @@ interface AuditCtx extends Ctx {
 }
 
 const noSuchUser = () => new AppError('no_such_user', 'No such user!');
+
+/** New invitations (each one mail) a distributor's user may send per hour: the portal's mail is no spam relay. */
+export const invitationsPerHour = 20;
 
 /** The agreement with its distributor, when the actor manages it; 404 otherwise. */
 async function requireManagedAgreement(db: DbOrTx, actor: Actor, agreementId: number) {
@@ -103,6 +107,8 @@ export async function inviteUser({ db, actor, ip, publicUrl, input }: AuditCtx &
         params: { email: user.email },
       });
     if (existing) return;
+    if ((await hitThrottle(tx, `agreement-invite:${actor.id}`, 3600_000)) > invitationsPerHour)
+      throw new AppError('rate_limited', `At most ${invitationsPerHour} invitations an hour: wait and try again`);
     const row = await insertInvitation(tx, { agreementId: input.agreementId, userId: user.id, invitedBy: actor.id });
     if (!row) return; // a concurrent invitation won and mails
     const locale = user.locale as Locale;

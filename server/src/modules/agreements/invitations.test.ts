@@ -8,6 +8,7 @@ import { agreementInstallations, agreementInvitations, mailOutbox, users } from 
 import { seedUserInstallation } from '../../db/seed/orders-demo.js';
 import { applyCells, seedApplications, seedChartsProduct, seedRedeemedDevice } from '../device-api/device-api.test-helper.js';
 import { addShip, setUpDesk } from '../orders/orders.test-helper.js';
+import { invitationsPerHour } from './invitations.service.js';
 
 /** A local endpoint standing in for a distributor's webhook: answers 204 and counts what it got. */
 async function startReceiver() {
@@ -251,6 +252,22 @@ describe('agreement invitations: devices only with consent', () => {
       .from(agreementInvitations)
       .where(and(eq(agreementInvitations.agreementId, desk.agreement.id), eq(agreementInvitations.userId, sailor.user.id)));
     expect(row?.status).toBe('declined');
+  });
+
+  it('sends at most so many new invitations an hour per distributor, and no mail beyond them', async () => {
+    const desk = await setUpDesk(t);
+    const invitees = [];
+    for (let i = 0; i <= invitationsPerHour; i += 1) invitees.push(await t.loginAs('user'));
+    for (const who of invitees.slice(0, invitationsPerHour))
+      expect((await invite(desk.owner.headers, desk.agreement.id, who.email)).statusCode).toBe(200);
+    // Asking again about one already invited sends nothing and is not counted.
+    expect((await invite(desk.owner.headers, desk.agreement.id, invitees[0]!.email)).statusCode).toBe(200);
+    const last = invitees[invitationsPerHour]!.email;
+    const over = await invite(desk.owner.headers, desk.agreement.id, last);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'rate_limited' });
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, last))).toEqual([]);
+    expect((await lookUp(desk.owner.headers, last, desk.agreement.id)).json().invitation).toBeNull();
   });
 
   it('keeps memberships made before consent: the distributor still sees and uses them', async () => {
