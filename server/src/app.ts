@@ -15,6 +15,7 @@ import { ProcessRegistry } from './jobs/process-registry.js';
 import { createMailer } from './lib/mailer.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
 import { agreementRoutes } from './modules/agreements/agreements.routes.js';
+import { invitationRoutes } from './modules/agreements/invitations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chartRoutes } from './modules/charts/charts.routes.js';
 import { registerDeviceApi } from './modules/device-api/device-api.plugin.js';
@@ -212,6 +213,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(agreementRoutes, { db });
+  await app.register(invitationRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(orderDeskRoutes, { db });
   await app.register(appOrderRoutes, {
     db,
