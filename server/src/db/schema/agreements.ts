@@ -138,7 +138,7 @@ export const agreementInstallations = pgTable(
 
 /**
  * A distributor's invitation of a user to one of its agreements (issue 34): the distributor sees the
- * user's devices only once the user accepts, choosing which of them join (decision 00XX).
+ * user's devices only once the user accepts, choosing which of them join (decision 0023).
  */
 export const agreementInvitations = pgTable(
   'agreement_invitations',

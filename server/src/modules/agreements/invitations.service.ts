@@ -30,7 +30,7 @@ import {
   setInvitationAnswer,
 } from './invitations.repository.js';
 
-// Consent (issue 34, decision 00XX): a distributor reaches a user's devices only through an
+// Consent (issue 34, decision 0023): a distributor reaches a user's devices only through an
 // invitation the user accepts, choosing the devices that join. Until then the distributor sees that
 // the e-mail has an account and how the invitation stands, nothing else.
 
