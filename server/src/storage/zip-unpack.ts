@@ -81,19 +81,33 @@ export async function listCheckedZipEntries(store: BlobStore, key: string, fileN
 /** Uncompressed bytes a zip may hold whatever its compression ratio (as the per-entry check). */
 const RATIO_FREE_BYTES = 1024 * 1024;
 
+/** Local headers read at once while checking a zip's layout (each read is a ranged GET on S3). */
+const HEADER_READS_AT_ONCE = 16;
+
 /**
  * Each entry's bytes in the archive, from its local header to the end of its compressed data, must
- * lie before the central directory and apart from every other entry's. One 30-byte read per entry
- * (its local header gives where the data starts); nothing is inflated.
+ * lie before the central directory and apart from every other entry's. One 30-byte read per local
+ * header (it gives where the data starts), a few at a time; nothing is inflated.
  */
 async function checkLayout(source: ZipSource, entries: ZipEntry[], directory: CentralDirectory, fileName: string): Promise<void> {
-  const ranges: { entry: ZipEntry; start: number; end: number }[] = [];
-  const header = new Uint8Array(LOCAL_HEADER_BYTES);
-  for (const entry of entries) {
-    if (entry.localOffset + LOCAL_HEADER_BYTES > source.size) throw new Error(`zip entry ${entry.name} has no local header`);
-    const data = locateEntryData(await source.read(entry.localOffset, LOCAL_HEADER_BYTES, header), entry, source.size);
-    ranges.push({ entry, start: entry.localOffset, end: data.end });
-  }
+  const dataEnds = new Map<string, number>();
+  const todo = [...entries];
+  const readHeaders = async () => {
+    const header = new Uint8Array(LOCAL_HEADER_BYTES);
+    for (let entry = todo.pop(); entry; entry = todo.pop()) {
+      const at = `${entry.localOffset}:${entry.compressedSize}`;
+      if (dataEnds.has(at)) continue;
+      if (entry.localOffset + LOCAL_HEADER_BYTES > source.size) throw new Error(`zip entry ${entry.name} has no local header`);
+      const data = locateEntryData(await source.read(entry.localOffset, LOCAL_HEADER_BYTES, header), entry, source.size);
+      dataEnds.set(at, data.end);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(HEADER_READS_AT_ONCE, entries.length) }, readHeaders));
+  const ranges = entries.map((entry) => ({
+    entry,
+    start: entry.localOffset,
+    end: dataEnds.get(`${entry.localOffset}:${entry.compressedSize}`)!,
+  }));
   ranges.sort((a, b) => a.start - b.start || a.end - b.end);
   for (let i = 0; i < ranges.length; i++) {
     const here = ranges[i]!;
