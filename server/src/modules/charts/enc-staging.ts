@@ -49,22 +49,19 @@ async function unpackZip(
   return { files, ignored, bytes };
 }
 
+/** An upload's zips with their checked entries, and the bytes the whole upload declares. */
+export interface CheckedUploads {
+  zips: Map<StoredUpload, ZipEntry[]>;
+  /** Loose files' sizes plus the declared uncompressed sizes of every zip's entries. */
+  declared: number;
+}
+
 /**
- * The staged files of an S-57 upload by name: loose files as they came, and a zipped exchange set
- * unpacked entry by entry. Only base names that follow the S-57 file-name pattern become cells, so
- * folders, `..` and arbitrary paths go nowhere; every other file is listed as ignored.
- *
  * Every zip's central directory is checked before any of them is unpacked, against one room for the
  * whole upload (`limits.maxTotalBytes`, the smaller of the per-upload bound and what is left of the
- * user's): loose files and the declared sizes of every zip's entries together must fit, so a
- * refused upload has written nothing but what it sent.
+ * user's): loose files and the declared sizes of every zip's entries together must fit.
  */
-export async function expandStagedUploads(
-  blobs: BlobStore,
-  prefix: string,
-  uploads: StoredUpload[],
-  limits: UnzipLimits,
-): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
+export async function checkStagedUploads(blobs: BlobStore, uploads: StoredUpload[], limits: UnzipLimits): Promise<CheckedUploads> {
   const zips = new Map<StoredUpload, ZipEntry[]>();
   let declared = 0;
   for (const upload of uploads) {
@@ -77,6 +74,21 @@ export async function expandStagedUploads(
     declared += entries.reduce((sum, e) => sum + e.size, 0);
     zips.set(upload, entries);
   }
+  return { zips, declared };
+}
+
+/**
+ * The staged files of an S-57 upload by name: loose files as they came, and a zipped exchange set
+ * unpacked entry by entry (its entries checked by checkStagedUploads). Only base names that follow
+ * the S-57 file-name pattern become cells, so folders, `..` and arbitrary paths go nowhere; every
+ * other file is listed as ignored. The bytes written are at most the declared ones.
+ */
+export async function expandStagedUploads(
+  blobs: BlobStore,
+  prefix: string,
+  uploads: StoredUpload[],
+  { zips }: CheckedUploads,
+): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
   const files = new Map<string, StagedFile>();
   const ignored: string[] = [];
   let bytes = 0;

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { buildDemoHarbourCell } from '@chartroom/s57';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { reserveEncUpload } from './charts.repository.js';
 import { listBlobFiles, loginProvider, postFiles } from './charts.test-helper.js';
 
 interface RawEntry {
@@ -317,6 +319,51 @@ describe('the uncompressed bytes one user may keep staged', () => {
       message: expect.stringMatching(/two\.zip unpacks to .* more than the .* allowed/),
     });
     expect(await listBlobFiles(t)).toEqual(before);
+  });
+
+  it('counts the room an upload being unpacked has reserved, and frees it when that upload fails or its process is gone', async () => {
+    const p = await loginProvider(t, 'Reserved Office');
+    const send = (zip: Uint8Array) =>
+      postFiles(t, '/api/geocontent/addenc', p.headers, [
+        { name: 'gcid', value: String(p.gcId) },
+        { name: 'files', filename: 'set.zip', data: zip },
+      ]);
+    // Another process is unpacking an upload of this user (one cell's worth) and then dies.
+    await reserveEncUpload(t.database.db, {
+      guid: randomUUID(),
+      geocontentId: p.gcId,
+      createdBy: p.id,
+      bytes: cell.length,
+      processId: randomUUID(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    // A zip whose entry would fail while inflating: the room is judged first, so the answer is 413.
+    const broken = writeZip([{ name: 'XX5DEMO1.000', stored: deflateRawSync(cell), method: 8, declaredSize: cell.length, crc: 1 }]);
+    const refused = await send(broken);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().code).toBe('payload_too_large');
+    // The dead process's reservation is swept; now the broken zip is unpacked, fails, and gives its room back.
+    expect((await t.app.sweepUploads()).expiredUploads).toBe(1);
+    const failed = await send(broken);
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json().message).toContain('CRC-32');
+    expect((await send(zipSync({ 'XX5DEMO1.000': cell }))).statusCode).toBe(200);
+  });
+
+  it('lets only one of two simultaneous zipped uploads into the room, the other unpacking nothing', async () => {
+    const p = await loginProvider(t, 'Twice Zipped Office');
+    const before = await listBlobFiles(t);
+    const send = () =>
+      postFiles(t, '/api/geocontent/addenc', p.headers, [
+        { name: 'gcid', value: String(p.gcId) },
+        { name: 'files', filename: 'set.zip', data: zipSync({ 'XX5DEMO1.000': cell }) },
+      ]);
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 413]);
+    const accepted = answers.find((a) => a.statusCode === 200)!.json().guid as string;
+    const added = (await listBlobFiles(t)).filter((f) => !before.includes(f));
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.every((f) => f.startsWith(`staging/${accepted}/`))).toBe(true);
   });
 
   it('lets only one of two simultaneous uploads into the room that fits one', async () => {
