@@ -187,6 +187,53 @@ describe.skipIf(onS3Store)('a multipart request always ends', () => {
     await expectNothingLeft(before);
   });
 
+  it('answers every multipart route at once when its body has no closing boundary, and when it ends inside a file', async () => {
+    const p = await loginProvider(t, 'Sweep Office');
+    const before = { files: listLocalBlobFiles(t), descriptors: openDescriptors() };
+    const routes = [
+      '/api/geocontent/addenc',
+      '/api/geocontent/AddS63ToGeocontent',
+      '/api/geocontent/adds102',
+      '/api/geocontent/addraw',
+      '/api/ntm',
+      '/api/navmessages',
+    ];
+    const bodies = [
+      // The last part's closing boundary is missing.
+      Buffer.concat([fieldPart('gcid', String(p.gcId)), fieldPart('geocontentId', String(p.gcId)), filePart('file', 'a.bin', 2000)]),
+      // The body ends inside a file part.
+      Buffer.concat([fieldPart('gcid', String(p.gcId)), fileHead('file', 'a.bin'), Buffer.alloc(3000, 5)]),
+      // No boundary at all.
+      Buffer.from('this is not a multipart body'),
+    ];
+    for (const route of routes) {
+      for (const body of bodies) {
+        const client = new RawClient(port);
+        client.send(Buffer.concat([Buffer.from(requestHead(route, p.headers.authorization, body.length)), body]));
+        const answer = await client.answer(`answer from ${route}`);
+        expect({ route, status: answer.status, code: JSON.parse(answer.body).code }).toEqual({ route, status: 400, code: 'bad_request' });
+        client.socket.destroy();
+        await client.closed;
+      }
+    }
+    await expectNothingLeft(before);
+  });
+
+  it('refuses a text field longer than allowed (413)', async () => {
+    const user = await t.loginAs('user');
+    const body = Buffer.concat([fieldPart('gcid', '1'), fieldPart('text', 'x'.repeat(300 * 1024)), closing]);
+    const client = new RawClient(port);
+    client.send(Buffer.concat([Buffer.from(requestHead('/api/navmessages', user.headers.authorization, body.length)), body]));
+    const answer = await client.answer('the 413');
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      code: 'payload_too_large',
+      message: expect.stringContaining('The field "text" is longer than'),
+    });
+    client.socket.destroy();
+    await client.closed;
+  });
+
   it('refuses one file too many (413) while the body is still coming, and closes the connection', async () => {
     const user = await t.loginAs('user');
     const before = { files: listLocalBlobFiles(t), descriptors: openDescriptors() };
