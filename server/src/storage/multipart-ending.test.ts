@@ -3,7 +3,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { navMessageLimits } from '@chartroom/contracts/nav-messages';
 import { buildTestApp, onS3Store, type TestApp } from '../../test/helper.js';
-import { listLocalBlobFiles, loginProvider } from '../modules/charts/charts.test-helper.js';
+import { listBlobFiles, listLocalBlobFiles, loginProvider } from '../modules/charts/charts.test-helper.js';
 
 // Multipart bodies sent over real sockets to a listening app: bodies that never close, that are
 // refused half-way, that are broken off. Each must be answered (or its connection ended) well
@@ -125,19 +125,20 @@ async function waitFor(what: string, check: () => boolean, ms = 10_000): Promise
   }
 }
 
-// Partial files are the local disk store's (S3 aborts its multipart upload instead).
-describe.skipIf(onS3Store)('a multipart request always ends', () => {
+// Partial files and handles are the local disk store's (S3 aborts its multipart upload instead and
+// shows no partial object): on S3 the same requests must be answered and leave no object.
+describe('a multipart request always ends', () => {
   let t: TestApp;
   let port: number;
-  const partFiles = () => listLocalBlobFiles(t).filter((f) => f.endsWith('.part'));
-  const storedUnder = (prefix: string) => listLocalBlobFiles(t).filter((f) => f.startsWith(`${prefix}/`));
+  const partFiles = () => (onS3Store ? [] : listLocalBlobFiles(t).filter((f) => f.endsWith('.part')));
 
   /** Nothing of the uploads is left: no file written, no partial file, no handle in the data folder, no more descriptors than before. */
   async function expectNothingLeft(before: { files: string[]; descriptors: number }) {
     await waitFor('handles in the data folder to close', () => openFilesUnder(t.dataDir).length === 0);
     await waitFor('the partial files to go', () => partFiles().length === 0);
-    await waitFor('the descriptors to come back', () => openDescriptors() <= before.descriptors);
-    expect(listLocalBlobFiles(t)).toEqual(before.files);
+    // (On S3 the store's client keeps its own connections open.)
+    if (!onS3Store) await waitFor('the descriptors to come back', () => openDescriptors() <= before.descriptors);
+    expect(await listBlobFiles(t)).toEqual(before.files);
   }
 
   beforeAll(async () => {
@@ -150,7 +151,7 @@ describe.skipIf(onS3Store)('a multipart request always ends', () => {
 
   it('answers 400 at once to bodies complete by their length but with no closing boundary, twenty at a time, keeping nothing', async () => {
     const user = await t.loginAs('user');
-    const before = { files: listLocalBlobFiles(t), descriptors: openDescriptors() };
+    const before = { files: await listBlobFiles(t), descriptors: openDescriptors() };
     const body = Buffer.concat([fieldPart('gcid', '1'), fileHead('images', 'buoy.png'), Buffer.alloc(4000, 7)]);
     const clients = Array.from({ length: 20 }, () => new RawClient(port));
     for (const c of clients)
@@ -176,7 +177,7 @@ describe.skipIf(onS3Store)('a multipart request always ends', () => {
       Buffer.from('\r\n'),
       Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="gcid"\r\n\r\n${p.gcId}`),
     ]);
-    const before = { files: listLocalBlobFiles(t), descriptors: openDescriptors() };
+    const before = { files: await listBlobFiles(t), descriptors: openDescriptors() };
     const client = new RawClient(port);
     client.send(Buffer.concat([Buffer.from(requestHead('/api/geocontent/addenc', p.headers.authorization, body.length)), body]));
     const answer = await client.answer('answer to the unclosed body');
@@ -189,7 +190,7 @@ describe.skipIf(onS3Store)('a multipart request always ends', () => {
 
   it('answers every multipart route at once when its body has no closing boundary, and when it ends inside a file', async () => {
     const p = await loginProvider(t, 'Sweep Office');
-    const before = { files: listLocalBlobFiles(t), descriptors: openDescriptors() };
+    const before = { files: await listBlobFiles(t), descriptors: openDescriptors() };
     const routes = [
       '/api/geocontent/addenc',
       '/api/geocontent/AddS63ToGeocontent',
@@ -236,7 +237,7 @@ describe.skipIf(onS3Store)('a multipart request always ends', () => {
 
   it('refuses one file too many (413) while the body is still coming, and closes the connection', async () => {
     const user = await t.loginAs('user');
-    const before = { files: listLocalBlobFiles(t), descriptors: openDescriptors() };
+    const before = { files: await listBlobFiles(t), descriptors: openDescriptors() };
     const images = Array.from({ length: navMessageLimits.maxImages + 1 }, (_, i) => filePart('images', `photo${i}.png`, 32 * 1024));
     const sent = Buffer.concat([fieldPart('gcid', '1'), ...images]);
     // The declared length promises 50 MB more than is sent: the client waits for the answer.
@@ -254,7 +255,7 @@ describe.skipIf(onS3Store)('a multipart request always ends', () => {
 
   it('refuses one file too many (413) in a body sent whole, and the kept-alive connection goes on', async () => {
     const user = await t.loginAs('user');
-    const before = { files: listLocalBlobFiles(t), descriptors: openDescriptors() };
+    const before = { files: await listBlobFiles(t), descriptors: openDescriptors() };
     const images = Array.from({ length: navMessageLimits.maxImages + 1 }, (_, i) => filePart('images', `photo${i}.png`, 32 * 1024));
     const body = Buffer.concat([fieldPart('gcid', '1'), ...images, closing]);
     const client = new RawClient(port);
@@ -272,7 +273,7 @@ describe.skipIf(onS3Store)('a multipart request always ends', () => {
 
   it('refuses a file over its limit (413) at once, its partial file removed', async () => {
     const user = await t.loginAs('user');
-    const before = { files: listLocalBlobFiles(t), descriptors: openDescriptors() };
+    const before = { files: await listBlobFiles(t), descriptors: openDescriptors() };
     const head = Buffer.concat([fieldPart('gcid', '1'), fileHead('images', 'huge.png')]);
     const client = new RawClient(port);
     client.send(requestHead('/api/navmessages', user.headers.authorization, head.length + 40 * 1024 * 1024));
@@ -294,9 +295,9 @@ describe.skipIf(onS3Store)('a multipart request always ends', () => {
     await expectNothingLeft(before);
   });
 
-  it('frees the partial file and its handle when the client breaks off in the middle of a file', async () => {
+  it.skipIf(onS3Store)('frees the partial file and its handle when the client breaks off in the middle of a file', async () => {
     const p = await loginProvider(t, 'Abort Office');
-    const before = { files: listLocalBlobFiles(t), descriptors: openDescriptors() };
+    const before = { files: await listBlobFiles(t), descriptors: openDescriptors() };
     const head = Buffer.concat([fieldPart('gcid', String(p.gcId)), fileHead('files', 'XX5DEMO1.000'), Buffer.alloc(256 * 1024, 7)]);
     const client = new RawClient(port);
     client.send(requestHead('/api/geocontent/addenc', p.headers.authorization, head.length + 10 * 1024 * 1024));
@@ -310,7 +311,7 @@ describe.skipIf(onS3Store)('a multipart request always ends', () => {
 
   it('removes the files of a whole upload that the route then refuses', async () => {
     const user = await t.loginAs('user');
-    const before = { files: listLocalBlobFiles(t), descriptors: openDescriptors() };
+    const before = { files: await listBlobFiles(t), descriptors: openDescriptors() };
     // Well formed, but the geocontent is not one this account can write to (and the fields are incomplete).
     const body = Buffer.concat([fieldPart('gcid', '999999'), filePart('images', 'buoy.png', 4096), closing]);
     const client = new RawClient(port);
@@ -322,6 +323,6 @@ describe.skipIf(onS3Store)('a multipart request always ends', () => {
     client.socket.destroy();
     await client.closed;
     await expectNothingLeft(before);
-    expect(storedUnder('navmessages')).toEqual([]);
+    expect((await listBlobFiles(t)).filter((f) => f.startsWith('navmessages/'))).toEqual([]);
   });
 });
