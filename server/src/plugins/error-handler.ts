@@ -6,6 +6,9 @@ import { AppError, issueCodeAndParams } from '../errors.js';
 /** One wire shape for every failure: `{ message, code, details? }`. Unknown errors are logged, never shown. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An answer given before the request's body was read whole (an upload refused on the way) closes
+    // the connection: a kept-alive one would otherwise wait for the rest of a body no one reads.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof AppError) {
       const body: ErrorBody = {
         message: error.message,

@@ -1,7 +1,15 @@
 import { Readable, Transform } from 'node:stream';
 import { createInflateRaw, crc32 } from 'node:zlib';
-import { isS63Error, listZipEntriesFrom, type ZipEntry } from '@chartroom/s63';
-import { LOCAL_HEADER_BYTES, checkEntryLimits, locateEntryData } from '@chartroom/s63/zip-reader';
+import { isS63Error, type ZipEntry, type ZipSource } from '@chartroom/s63';
+import {
+  EOCD_SEARCH_BYTES,
+  LOCAL_HEADER_BYTES,
+  checkEntryLimits,
+  findCentralDirectory,
+  locateEntryData,
+  parseCentralDirectory,
+  type CentralDirectory,
+} from '@chartroom/s63/zip-reader';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { BlobStore } from './blob-store.js';
@@ -19,20 +27,37 @@ export interface UnzipLimits {
 
 const tooLarge = (message: string) => new AppError('payload_too_large', message);
 
-/** The zip's file entries, refused as a whole when their count or declared sizes pass the limits. */
+/**
+ * The zip's file entries, refused as a whole before anything is inflated or written when:
+ * - the archive's layout is not one entry after another: two entries (local header and compressed
+ *   data) share bytes, or an entry runs into the central directory. Entries that share one block of
+ *   data let a small zip unpack to a great deal (1,000 names for one deflated block);
+ * - an entry passes the size or ratio limit, or all entries together the total (the smaller of the
+ *   per-upload and per-user room, so the room is checked on the declared sizes before unpacking);
+ * - the entries together compress more than the ratio limit: the per-entry ratio only looks at
+ *   entries above 1 MiB, so many small entries are bounded here.
+ */
 export async function listCheckedZipEntries(store: BlobStore, key: string, fileName: string, limits: UnzipLimits): Promise<ZipEntry[]> {
-  let entries: ZipEntry[];
   const source = await openBlobZipSource(store, key);
+  let all: ZipEntry[];
   try {
-    entries = (await listZipEntriesFrom(source, { maxEntries: limits.maxEntries })).filter((e) => !e.isDirectory);
+    const tailStart = Math.max(0, source.size - EOCD_SEARCH_BYTES);
+    const directory = findCentralDirectory(await source.read(tailStart, source.size - tailStart), source.size, {
+      maxEntries: limits.maxEntries,
+    });
+    all = parseCentralDirectory(await source.read(directory.offset, directory.size), directory.count);
+    await checkLayout(source, all, directory, fileName);
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if (isS63Error(err) && err.code === 'limit_exceeded') throw tooLarge(`${fileName} holds more than ${limits.maxEntries} entries`);
     throw new AppError(
       'unsupported_file',
       `${fileName} is not a readable zip archive: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
+  const entries = all.filter((e) => !e.isDirectory);
   let total = 0;
+  let compressed = 0;
   for (const entry of entries) {
     try {
       checkEntryLimits(entry, { maxEntrySize: limits.maxEntryBytes, maxRatio: limits.maxRatio });
@@ -40,11 +65,66 @@ export async function listCheckedZipEntries(store: BlobStore, key: string, fileN
       throw tooLarge(`${fileName}: ${err instanceof Error ? err.message : String(err)}; nothing was unpacked`);
     }
     total += entry.size;
+    compressed += entry.compressedSize;
   }
   if (total > limits.maxTotalBytes) {
     throw tooLarge(`${fileName} unpacks to ${formatBytes(total)}, more than the ${formatBytes(limits.maxTotalBytes)} allowed`);
   }
+  if (total > RATIO_FREE_BYTES && total > limits.maxRatio * Math.max(1, compressed)) {
+    throw tooLarge(
+      `${fileName}: its entries together compress more than ${limits.maxRatio}:1 (${formatBytes(compressed)} unpacking to ${formatBytes(total)}, a zip bomb?); nothing was unpacked`,
+    );
+  }
   return entries;
+}
+
+/** Uncompressed bytes a zip may hold whatever its compression ratio (as the per-entry check). */
+const RATIO_FREE_BYTES = 1024 * 1024;
+
+/** Local headers read at once while checking a zip's layout (each read is a ranged GET on S3). */
+const HEADER_READS_AT_ONCE = 16;
+
+/**
+ * Each entry's bytes in the archive, from its local header to the end of its compressed data, must
+ * lie before the central directory and apart from every other entry's. One 30-byte read per local
+ * header (it gives where the data starts), a few at a time; nothing is inflated.
+ */
+async function checkLayout(source: ZipSource, entries: ZipEntry[], directory: CentralDirectory, fileName: string): Promise<void> {
+  const dataEnds = new Map<string, number>();
+  const todo = [...entries];
+  const readHeaders = async () => {
+    const header = new Uint8Array(LOCAL_HEADER_BYTES);
+    for (let entry = todo.pop(); entry; entry = todo.pop()) {
+      const at = `${entry.localOffset}:${entry.compressedSize}`;
+      if (dataEnds.has(at)) continue;
+      if (entry.localOffset + LOCAL_HEADER_BYTES > source.size) throw new Error(`zip entry ${entry.name} has no local header`);
+      const data = locateEntryData(await source.read(entry.localOffset, LOCAL_HEADER_BYTES, header), entry, source.size);
+      dataEnds.set(at, data.end);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(HEADER_READS_AT_ONCE, entries.length) }, readHeaders));
+  const ranges = entries.map((entry) => ({
+    entry,
+    start: entry.localOffset,
+    end: dataEnds.get(`${entry.localOffset}:${entry.compressedSize}`)!,
+  }));
+  ranges.sort((a, b) => a.start - b.start || a.end - b.end);
+  for (let i = 0; i < ranges.length; i++) {
+    const here = ranges[i]!;
+    const next = ranges[i + 1];
+    if (next && next.start < here.end) {
+      throw new AppError(
+        'unsupported_file',
+        `${fileName}: zip entries ${here.entry.name} and ${next.entry.name} overlap (they share bytes of the archive); nothing was unpacked`,
+      );
+    }
+    if (here.end > directory.offset) {
+      throw new AppError(
+        'unsupported_file',
+        `${fileName}: zip entry ${here.entry.name} runs into the central directory; nothing was unpacked`,
+      );
+    }
+  }
 }
 
 /**

@@ -69,7 +69,7 @@ export const encUploads = pgTable(
       .notNull()
       .references(() => geocontents.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    /** staged → saved → applying → applied (a reverted or expired upload is deleted). */
+    /** unpacking (room reserved) → staged → saved → applying → applied (a reverted or expired upload is deleted). */
     state: text('state').notNull().default('staged'),
     /** While `applying`: the server process that claimed it (server_processes.id). */
     claimedBy: uuid('claimed_by'),

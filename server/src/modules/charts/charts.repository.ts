@@ -97,12 +97,57 @@ export async function findChartOfGeocontents(db: DbOrTx, chartId: number, gcIds:
   return row;
 }
 
-export async function insertEncUpload(
+/**
+ * Reserves the room an upload declares before it is unpacked: a row `unpacking`, claimed by this
+ * process, counted against the user's room, listed nowhere. It becomes `staged` (completeEncUpload)
+ * or is deleted (deleteEncUploadReservation); a crashed process's reservation is swept.
+ */
+export async function reserveEncUpload(
   db: DbOrTx,
-  values: { guid: string; geocontentId: number; createdBy: number; comparison: unknown; plan: unknown; expiresAt: Date; bytes: number },
+  values: { guid: string; geocontentId: number; createdBy: number; bytes: number; processId: string; expiresAt: Date },
 ) {
-  const [row] = await db.insert(encUploads).values(values).returning();
-  return row!;
+  await db.insert(encUploads).values({
+    guid: values.guid,
+    geocontentId: values.geocontentId,
+    createdBy: values.createdBy,
+    bytes: values.bytes,
+    claimedBy: values.processId,
+    expiresAt: values.expiresAt,
+    state: 'unpacking',
+    comparison: [],
+    plan: { cells: [], companions: [] },
+  });
+}
+
+/** The reserved upload, unpacked and compared, becomes `staged`; undefined when its reservation is gone. */
+export async function completeEncUpload(
+  db: DbOrTx,
+  guid: string,
+  values: { comparison: unknown; plan: unknown; expiresAt: Date; bytes: number },
+) {
+  const [row] = await db
+    .update(encUploads)
+    .set({ ...values, state: 'staged', claimedBy: null })
+    .where(and(eq(encUploads.guid, guid), eq(encUploads.state, 'unpacking')))
+    .returning();
+  return row;
+}
+
+export async function deleteEncUploadReservation(db: DbOrTx, guid: string) {
+  await db.delete(encUploads).where(and(eq(encUploads.guid, guid), eq(encUploads.state, 'unpacking')));
+}
+
+/** Reservations of processes that are gone (a crash mid-unpack): deleted, their guids returned. */
+export async function deleteAbandonedReservations(db: DbOrTx, liveProcessIds: string[]) {
+  return db
+    .delete(encUploads)
+    .where(
+      and(
+        eq(encUploads.state, 'unpacking'),
+        or(isNull(encUploads.claimedBy), notInArray(encUploads.claimedBy, liveProcessIds), lt(encUploads.expiresAt, sql`now()`)),
+      ),
+    )
+    .returning({ guid: encUploads.guid });
 }
 
 export async function findEncUpload(db: DbOrTx, guid: string) {
@@ -184,12 +229,12 @@ export async function lockUserForUploads(db: DbOrTx, userId: number) {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-/** Bytes the user's open staged uploads take. */
+/** Bytes the user's open staged uploads take, with the room reserved by those being unpacked. */
 export async function sumOpenUploadBytesOfUser(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${encUploads.bytes}), 0)` })
     .from(encUploads)
-    .where(and(eq(encUploads.createdBy, userId), inArray(encUploads.state, openStates)));
+    .where(and(eq(encUploads.createdBy, userId), inArray(encUploads.state, [...openStates, 'unpacking'])));
   return Number(row?.total ?? 0);
 }
 

@@ -14,18 +14,20 @@ import { findProviderByOwner, listGeocontents } from '../providers/providers.rep
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
 import { applyEncPlan } from './enc-apply.js';
 import { classifyFile, compareEncUpload, type EncPlan } from './enc-compare.js';
-import { expandStagedUploads } from './enc-staging.js';
+import { checkStagedUploads, expandStagedUploads } from './enc-staging.js';
 import {
+  completeEncUpload,
+  deleteEncUploadReservation,
   deleteOpenEncUpload,
   findChartOfGeocontents,
   findCollection,
   findEncUpload,
   findLatestConversion,
   insertConversion,
-  insertEncUpload,
   listCharts,
   listOpenEncUploads,
   lockUserForUploads,
+  reserveEncUpload,
   saveOpenEncUpload,
   setConversionJob,
   sumOpenUploadBytesOfUser,
@@ -119,8 +121,32 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
         ]);
     },
   });
+  let reserved = false;
   try {
-    const { files, ignored, bytes } = await expandStagedUploads(deps.blobs, staging, received.files, await unzipLimitsFor(deps, actor));
+    // The room is judged on what the upload declares, and reserved, before anything is unpacked: two
+    // uploads of one user at once count one after the other (the user's row lock), each with the
+    // room the other reserved.
+    const checked = await checkStagedUploads(deps.blobs, received.files, await unzipLimitsFor(deps, actor));
+    await deps.db.transaction(async (tx) => {
+      await lockUserForUploads(tx, actor.id);
+      const used = await sumOpenUploadBytesOfUser(tx, actor.id);
+      if (used + checked.declared > deps.maxUnzippedBytesPerUser) {
+        throw new AppError(
+          'payload_too_large',
+          `This upload (${formatBytes(checked.declared)}) and your staged uploads (${formatBytes(used)}) pass the ${formatBytes(deps.maxUnzippedBytesPerUser)} allowed: apply or revert some first`,
+        );
+      }
+      await reserveEncUpload(tx, {
+        guid,
+        geocontentId: received.gcId,
+        createdBy: actor.id,
+        bytes: checked.declared,
+        processId: deps.processId,
+        expiresAt: new Date(Date.now() + deps.stagedUploadTtlMs),
+      });
+    });
+    reserved = true;
+    const { files, ignored, bytes } = await expandStagedUploads(deps.blobs, staging, received.files, checked);
     if (!files.some((f) => classifyFile(f.name) === 'cell')) {
       throw new AppError(
         'validation',
@@ -132,25 +158,13 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
     const existing = new Map<string, ChartDbRow>((collection ? await listCharts(deps.db, collection.id) : []).map((c) => [c.name, c]));
     const { rows, plan } = await compareEncUpload({ blobs: deps.blobs, files, existing });
     const row = await deps.db.transaction(async (tx) => {
-      // Two uploads of one user at once: the user's row lock lets one count after the other.
-      await lockUserForUploads(tx, actor.id);
-      const used = await sumOpenUploadBytesOfUser(tx, actor.id);
-      if (used + bytes > deps.maxUnzippedBytesPerUser) {
-        throw new AppError(
-          'payload_too_large',
-          `This upload (${formatBytes(bytes)}) and your staged uploads (${formatBytes(used)}) pass the ${formatBytes(deps.maxUnzippedBytesPerUser)} allowed: apply or revert some first`,
-        );
-      }
-      const expiresAt = new Date(Date.now() + deps.stagedUploadTtlMs);
-      const inserted = await insertEncUpload(tx, {
-        guid,
-        geocontentId: received.gcId,
-        createdBy: actor.id,
+      const completed = await completeEncUpload(tx, guid, {
         comparison: rows,
         plan,
-        expiresAt,
         bytes,
+        expiresAt: new Date(Date.now() + deps.stagedUploadTtlMs),
       });
+      if (!completed) throw new AppError('conflict', 'This upload took too long to unpack and was removed: send it again');
       await recordAudit(tx, {
         actor,
         action: 'chart.upload',
@@ -158,10 +172,12 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
         subject: { guid, charts: rows.map((r) => r.chartName), ignored },
         ip: opts.request.ip,
       });
-      return inserted;
+      return completed;
     });
+    reserved = false;
     return toComparison(row);
   } catch (err) {
+    if (reserved) await deleteEncUploadReservation(deps.db, guid);
     await deps.blobs.deletePrefix(staging);
     throw err;
   }
@@ -169,7 +185,8 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
 
 async function requireOwnedUpload(db: Db, actor: Actor, guid: string) {
   const upload = await findEncUpload(db, guid);
-  if (!upload) throw notFound('upload');
+  // An upload still being unpacked is nobody's to see yet.
+  if (!upload || upload.state === 'unpacking') throw notFound('upload');
   await requireOwnedGeocontent(db, actor, upload.geocontentId);
   return upload;
 }

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { StoredUpload } from '../../storage/uploads.js';
+import type { ZipEntry } from '@chartroom/s63';
 import { listCheckedZipEntries, openZipEntryStream, type UnzipLimits } from '../../storage/zip-unpack.js';
 import { classifyFile, type StagedFile } from './enc-compare.js';
 
@@ -20,18 +21,17 @@ function stagedName(path: string, where: string): string {
 
 /**
  * Unpacks a staged zip from the store entry by entry into the blob store, each entry streamed and
- * inflated on the fly (memory does not grow with it). The central directory is checked against the
- * limits first, so a zip bomb is refused before anything is written. Entries that are not files of
+ * inflated on the fly (memory does not grow with it), once its central directory has passed the
+ * limits (see expandStagedUploads). Entries that are not files of
  * an S-57 exchange set (see classifyFile) are not unpacked at all: their names only are returned.
  */
 async function unpackZip(
   blobs: BlobStore,
   prefix: string,
   upload: StoredUpload,
-  limits: UnzipLimits,
+  entries: ZipEntry[],
   next: () => number,
 ): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
-  const entries = await listCheckedZipEntries(blobs, upload.key, upload.filename, limits);
   const files: StagedFile[] = [];
   const ignored: string[] = [];
   let bytes = 0;
@@ -49,31 +49,60 @@ async function unpackZip(
   return { files, ignored, bytes };
 }
 
+/** An upload's zips with their checked entries, and the bytes the whole upload declares. */
+export interface CheckedUploads {
+  zips: Map<StoredUpload, ZipEntry[]>;
+  /** Loose files' sizes plus the declared uncompressed sizes of every zip's entries. */
+  declared: number;
+}
+
+/**
+ * Every zip's central directory is checked before any of them is unpacked, against one room for the
+ * whole upload (`limits.maxTotalBytes`, the smaller of the per-upload bound and what is left of the
+ * user's): loose files and the declared sizes of every zip's entries together must fit.
+ */
+export async function checkStagedUploads(blobs: BlobStore, uploads: StoredUpload[], limits: UnzipLimits): Promise<CheckedUploads> {
+  const zips = new Map<StoredUpload, ZipEntry[]>();
+  let declared = 0;
+  for (const upload of uploads) {
+    if (!stagedName(upload.filename, upload.filename).endsWith('.ZIP')) {
+      declared += upload.size;
+      continue;
+    }
+    const room = { ...limits, maxTotalBytes: Math.max(0, limits.maxTotalBytes - declared) };
+    const entries = await listCheckedZipEntries(blobs, upload.key, upload.filename, room);
+    declared += entries.reduce((sum, e) => sum + e.size, 0);
+    zips.set(upload, entries);
+  }
+  return { zips, declared };
+}
+
 /**
  * The staged files of an S-57 upload by name: loose files as they came, and a zipped exchange set
- * unpacked entry by entry. Only base names that follow the S-57 file-name pattern become cells, so
- * folders, `..` and arbitrary paths go nowhere; every other file is listed as ignored.
+ * unpacked entry by entry (its entries checked by checkStagedUploads). Only base names that follow
+ * the S-57 file-name pattern become cells, so folders, `..` and arbitrary paths go nowhere; every
+ * other file is listed as ignored. The bytes written are at most the declared ones.
  */
 export async function expandStagedUploads(
   blobs: BlobStore,
   prefix: string,
   uploads: StoredUpload[],
-  limits: UnzipLimits,
+  { zips }: CheckedUploads,
 ): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
   const files = new Map<string, StagedFile>();
   const ignored: string[] = [];
   let bytes = 0;
   let n = 0;
   for (const upload of uploads) {
-    const name = stagedName(upload.filename, upload.filename);
-    if (!name.endsWith('.ZIP')) {
+    const entries = zips.get(upload);
+    if (!entries) {
+      const name = stagedName(upload.filename, upload.filename);
       if (classifyFile(name) === 'other') ignored.push(upload.filename);
       else files.set(name, { name, key: upload.key });
       bytes += upload.size;
       continue;
     }
-    const room = { ...limits, maxTotalBytes: limits.maxTotalBytes - bytes };
-    const unpacked = await unpackZip(blobs, prefix, upload, room, () => ++n);
+    const unpacked = await unpackZip(blobs, prefix, upload, entries, () => ++n);
     for (const file of unpacked.files) files.set(file.name, file);
     ignored.push(...unpacked.ignored.map((e) => `${upload.filename}:${e}`));
     bytes += unpacked.bytes;

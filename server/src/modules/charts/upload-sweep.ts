@@ -3,7 +3,13 @@ import type { Db } from '../../db/client.js';
 import type { ProcessRegistry } from '../../jobs/process-registry.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { appliedKeysOf } from './enc-apply.js';
-import { deleteExpiredEncUploads, listConversionZipKeys, listEncUploadGuids, reopenAbandonedEncUploads } from './charts.repository.js';
+import {
+  deleteAbandonedReservations,
+  deleteExpiredEncUploads,
+  listConversionZipKeys,
+  listEncUploadGuids,
+  reopenAbandonedEncUploads,
+} from './charts.repository.js';
 
 export interface SweepReport {
   partFiles: number;
@@ -48,7 +54,7 @@ export async function sweepUploads(opts: {
 
   const reopened = await reopenAbandonedEncUploads(db, live);
   for (const upload of reopened) await Promise.all(appliedKeysOf(upload).map((k) => blobs.delete(k)));
-  const expired = await deleteExpiredEncUploads(db);
+  const expired = [...(await deleteExpiredEncUploads(db)), ...(await deleteAbandonedReservations(db, live))];
   for (const upload of expired) await blobs.deletePrefix(`staging/${upload.guid}`);
 
   const guids = new Set(await listEncUploadGuids(db));
