@@ -30,6 +30,7 @@ async function unpackZip(
   upload: StoredUpload,
   limits: UnzipLimits,
   next: () => number,
+  isWanted: (name: string) => boolean,
 ): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
   const entries = await listCheckedZipEntries(blobs, upload.key, upload.filename, limits);
   const files: StagedFile[] = [];
@@ -37,7 +38,7 @@ async function unpackZip(
   let bytes = 0;
   for (const entry of entries) {
     const name = stagedName(entry.name, upload.filename);
-    if (classifyFile(name) === 'other') {
+    if (!isWanted(name)) {
       ignored.push(entry.name);
       continue;
     }
@@ -49,16 +50,20 @@ async function unpackZip(
   return { files, ignored, bytes };
 }
 
+const isS57File = (name: string) => classifyFile(name) !== 'other';
+
 /**
  * The staged files of an S-57 upload by name: loose files as they came, and a zipped exchange set
  * unpacked entry by entry. Only base names that follow the S-57 file-name pattern become cells, so
- * folders, `..` and arbitrary paths go nowhere; every other file is listed as ignored.
+ * folders, `..` and arbitrary paths go nowhere; every other file is listed as ignored. `isWanted`
+ * picks other files by their upper-case base name (S-100 datasets).
  */
 export async function expandStagedUploads(
   blobs: BlobStore,
   prefix: string,
   uploads: StoredUpload[],
   limits: UnzipLimits,
+  isWanted: (name: string) => boolean = isS57File,
 ): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
   const files = new Map<string, StagedFile>();
   const ignored: string[] = [];
@@ -67,13 +72,13 @@ export async function expandStagedUploads(
   for (const upload of uploads) {
     const name = stagedName(upload.filename, upload.filename);
     if (!name.endsWith('.ZIP')) {
-      if (classifyFile(name) === 'other') ignored.push(upload.filename);
+      if (!isWanted(name)) ignored.push(upload.filename);
       else files.set(name, { name, key: upload.key });
       bytes += upload.size;
       continue;
     }
     const room = { ...limits, maxTotalBytes: limits.maxTotalBytes - bytes };
-    const unpacked = await unpackZip(blobs, prefix, upload, room, () => ++n);
+    const unpacked = await unpackZip(blobs, prefix, upload, room, () => ++n, isWanted);
     for (const file of unpacked.files) files.set(file.name, file);
     ignored.push(...unpacked.ignored.map((e) => `${upload.filename}:${e}`));
     bytes += unpacked.bytes;
