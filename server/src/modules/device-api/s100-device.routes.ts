@@ -85,7 +85,7 @@ export const s100DeviceRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
           "The scheme administrator's certificate (PEM) the data server's certificate chains to: what an app trusts to verify S-100 sets",
         description:
           'A portal without S100_SA_CERT_FILE publishes the test scheme administrator it made (a real deployment configures the IHO-issued certificates). ' +
-          'The `X-S100-Test-Scheme` header is `true` then.',
+          'The `X-S100-Test-Scheme` header is `true` then. Example answer (`application/x-pem-file`): `-----BEGIN CERTIFICATE-----\nMIIB…\n-----END CERTIFICATE-----`.',
         response: { 200: z.string() },
       },
     },
