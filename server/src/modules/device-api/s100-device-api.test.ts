@@ -137,7 +137,7 @@ describe('S-100 to the ship: adds100 → product → licence → redeem with an 
 
   async function redeem(payload: Record<string, unknown>, opts: { deviceId?: string; deviceCount?: number } = {}) {
     const user = await t.loginAs('user');
-    await seedLicense(t.database.db, { productId, userId: user.id, deviceCount: opts.deviceCount ?? 1, months: 12 });
+    const license = await seedLicense(t.database.db, { productId, userId: user.id, deviceCount: opts.deviceCount ?? 1, months: 12 });
     const deviceId = opts.deviceId ?? `SHIP-${Math.random().toString(36).slice(2, 8)}`;
     const code = await createActivation(t, deviceId, user.headers);
     const res = await t.app.inject({
@@ -145,7 +145,7 @@ describe('S-100 to the ship: adds100 → product → licence → redeem with an 
       url: `/api/app/v1/activations/${code}/redeem`,
       payload: { deviceId, platformId: 1, applicationTypeId: 101, ...payload },
     });
-    return { res, user, headers: { authorization: `Bearer ${res.json().token as string}` } };
+    return { res, user, license, deviceId, headers: { authorization: `Bearer ${res.json().token as string}` } };
   }
   const s100Set = (headers: Record<string, string>, payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/app/v1/s100/exchange-sets', headers, payload });
@@ -156,7 +156,7 @@ describe('S-100 to the ship: adds100 → product → licence → redeem with an 
   };
 
   it('delivers every licensed dataset, verified from the standard, for the HW_ID of the user permit only; 304 when current', async () => {
-    const { res, headers } = await redeem({ s100UserPermit: s100PermitFor(HW_ID) });
+    const { res, headers, license } = await redeem({ s100UserPermit: s100PermitFor(HW_ID) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ hwId: null, s100HwId: HW_ID });
     // An S-100-only device has no S-63 HW_ID: S-63 sets are refused by name; its licence file still comes.
@@ -187,8 +187,8 @@ describe('S-100 to the ship: adds100 → product → licence → redeem with an 
     for (const [name, bytes] of uploaded) expect(Buffer.compare(opened.datasets.get(name)!, Buffer.from(bytes)), name).toBe(0);
     // One key per dataset edition: the base and its update share the permit named without extension.
     expect(opened.keys.has(DEMO_S101_NAME)).toBe(true);
-    const expiry = opened.keys.get(DEMO_S101_NAME)!.expiry!;
-    expect(new Date(expiry).getTime()).toBeGreaterThan(Date.now() + 300 * 86400_000);
+    // The permits expire with the licence.
+    expect(opened.keys.get(DEMO_S101_NAME)!.expiry).toBe(license.expiresAt!.toISOString().slice(0, 10));
 
     // Another system's HW_ID unwraps other keys: no dataset comes out as it was uploaded.
     const files = opened.files;
@@ -314,6 +314,26 @@ describe('S-100 to the ship: adds100 → product → licence → redeem with an 
     const { headers } = await redeem({ s100UserPermit: s100PermitFor(HW_ID) });
     const res = await s100Set(headers, { productNames: ['104XX00WL777'] });
     expect(res.json().notIncluded).toEqual([{ name: '104XX00WL777', reason: 'not_licensed' }]);
+  });
+
+  it('follows the licence: its device count holds for S-100 devices too, and an expired licence delivers nothing', async () => {
+    const first = await redeem({ s100UserPermit: s100PermitFor(HW_ID) }, { deviceCount: 1 });
+    expect(first.res.statusCode).toBe(200);
+    const code = await createActivation(t, 'SECOND-SHIP', first.user.headers);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `/api/app/v1/activations/${code}/redeem`,
+      payload: { deviceId: 'SECOND-SHIP', platformId: 1, applicationTypeId: 101, s100UserPermit: s100PermitFor(OTHER_HW_ID) },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('limit_exceeded');
+
+    await t.database.db.execute(sql`update licenses set expires_at = now() - interval '1 day' where id = ${first.license.id}`);
+    const after = await s100Set(first.headers, { productNames: [DEMO_S101_NAME] });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ id: null, notIncluded: [{ name: DEMO_S101_NAME, reason: 'not_licensed' }] });
+    const entitled = (await t.app.inject({ method: 'GET', url: '/api/app/v1/entitlements', headers: first.headers })).json();
+    expect(entitled.s100Datasets).toEqual([]);
   });
 
   it('refuses a bad checksum, an unknown M_ID and a wrong length at redeem, naming the problem', async () => {
