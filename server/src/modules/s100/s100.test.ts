@@ -1,5 +1,9 @@
 import { buildDemoHarbourCell } from '@chartroom/s57';
 import { buildDemoS101Dataset, buildDemoS101Update, demoS101Content, DEMO_S101_NAME } from '@chartroom/s101';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeS104Grid, writeS111Stations } from '@chartroom/s102/s100-fixtures.test-helper';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
@@ -135,6 +139,53 @@ describe('S-100 datasets of a geocontent (adds100, s100-datasets)', () => {
       datasets: [expect.objectContaining({ name: DEMO_S101_NAME, update: 1 })],
       ignored: ['set.zip:S100_ROOT/CATALOG.XML', 'set.zip:S100_ROOT/S-101/SUPPORT_FILES/NOTE.TXT'],
     });
+  });
+
+  it('stores S-104 files by their metadata, refuses an S-111 file failing its checks; other bytes under a stored name are the next edition', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 's100-h5-'));
+    try {
+      await writeS104Grid(join(dir, 'a.h5'));
+      await writeS104Grid(join(dir, 'b.h5'), { steps: 5 });
+      await writeS111Stations(join(dir, 'c.h5'));
+      const p = await loginProvider(t, 'Tides Office');
+      // The fixture's S-111 has no root bounding box, which its product specification requires.
+      const stations = await upload(p, [
+        file('104US00CHES1.h5', readFileSync(join(dir, 'a.h5'))),
+        file('STATIONS.h5', readFileSync(join(dir, 'c.h5'))),
+      ]);
+      expect(stations.statusCode).toBe(400);
+      expect(stations.json().message).toMatch(/^STATIONS\.H5: fails the S-111 checks: root attribute 'westBoundLongitude' is missing/);
+      expect(await list(p)).toEqual([]);
+
+      // The product comes from the file's metadata, not its name.
+      const first = await upload(p, [
+        file('TIDES.h5', readFileSync(join(dir, 'a.h5'))),
+        file('104US00CHES1.h5', readFileSync(join(dir, 'a.h5'))),
+      ]);
+      expect(first.statusCode, first.body).toBe(200);
+      const listed = await list(p);
+      expect(listed).toEqual([
+        expect.objectContaining({
+          product: 'S-104',
+          name: '104US00CHES1',
+          fileName: '104US00CHES1.H5',
+          edition: 1,
+          update: 0,
+          issueDate: '2024-01-15',
+          title: 'Chesapeake Bay',
+          bbox: [expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)],
+        }),
+        expect.objectContaining({ product: 'S-104', name: 'TIDES', edition: 1 }),
+      ]);
+      expect(listed[0]).not.toHaveProperty('features');
+
+      const same = await upload(p, [file('104US00CHES1.h5', readFileSync(join(dir, 'a.h5')))]);
+      expect(same.json()).toMatchObject({ datasets: [], unchanged: ['104US00CHES1'] });
+      const next = await upload(p, [file('104US00CHES1.h5', readFileSync(join(dir, 'b.h5')))]);
+      expect(next.json().datasets).toEqual([expect.objectContaining({ name: '104US00CHES1', edition: 2, update: 0 })]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers only the owner: another provider gets 404, a user 403, a stranger 401', async () => {
