@@ -1,8 +1,8 @@
 import { X509Certificate, createDecipheriv, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createUserPermit } from '@chartroom/s100';
+import { createTestPki, createUserPermit } from '@chartroom/s100';
 import { buildDemoS101Dataset, buildDemoS101Update, DEMO_S101_NAME } from '@chartroom/s101';
 import { writeS104Grid } from '@chartroom/s102/s100-fixtures.test-helper';
 import { sql } from 'drizzle-orm';
@@ -376,6 +376,42 @@ describe('S-100 to the ship: adds100 → product → licence → redeem with an 
       expect(JSON.stringify(rows)).not.toContain('PRIVATE KEY');
     } finally {
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a configured S-100 data server (S100_SA_CERT_FILE, S100_DS_CERT_FILE, S100_DS_KEY_FILE)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 's100-pki-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('publishes the configured scheme administrator; a key of another certificate, or two files of three, stop the start', async () => {
+    const pki = createTestPki({ dataServerName: 'Configured Office' });
+    const other = createTestPki({ dataServerName: 'Someone Else' });
+    const files = {
+      sa: join(dir, 'sa.pem'),
+      cert: join(dir, 'ds.pem'),
+      key: join(dir, 'ds-key.pem'),
+      otherKey: join(dir, 'other-key.pem'),
+    };
+    writeFileSync(files.sa, pki.schemeAdministrator.certificatePem);
+    writeFileSync(files.cert, pki.dataServer.certificatePem);
+    writeFileSync(files.key, pki.dataServer.privateKeyPem);
+    writeFileSync(files.otherKey, other.dataServer.privateKeyPem);
+
+    const t = await buildTestApp({ S100_SA_CERT_FILE: files.sa, S100_DS_CERT_FILE: files.cert, S100_DS_KEY_FILE: files.key });
+    try {
+      const pem = await t.app.inject({ method: 'GET', url: '/api/app/v1/s100/scheme-administrator' });
+      expect(pem.headers['x-s100-test-scheme']).toBe('false');
+      expect(new X509Certificate(pem.body).fingerprint256).toBe(new X509Certificate(pki.schemeAdministrator.certificatePem).fingerprint256);
+      // What a start with a wrong setting meets (checked before the portal listens).
+      const store = { db: t.database.db, box: createSecretBox(t.app.config.dataKey) };
+      const base = { ...t.app.config, S100_SA_CERT_FILE: files.sa, S100_DS_CERT_FILE: files.cert };
+      await expect(loadS100DataServer({ ...base, S100_DS_KEY_FILE: files.otherKey }, store)).rejects.toThrow(
+        /does not belong to the data server certificate/,
+      );
+      await expect(loadS100DataServer({ ...base, S100_DS_KEY_FILE: undefined }, store)).rejects.toThrow(/go together/);
+    } finally {
+      await t.close();
     }
   });
 });
