@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ChosenFiles } from '../../../components/ui/chosen-files';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useAddS100 } from '../api/add-s100';
 import { useS100Datasets } from '../api/get-s100-datasets';
@@ -19,6 +20,12 @@ function formatBBox(bbox: S100Dataset['bbox']): string {
   if (!bbox) return dash;
   const [w, s, e, n] = bbox.map((v) => v.toFixed(3));
   return `${w} … ${e}, ${s} … ${n}`;
+}
+
+/** The file a refused upload names (`body.files.<NAME>`): a name, not a text to translate. */
+function refusedFile(error: unknown): string | null {
+  const path = error instanceof ApiError ? error.details?.[0]?.path : undefined;
+  return path?.startsWith('body.files.') ? path.slice('body.files.'.length) : null;
 }
 
 function featureTotal(features: S100Dataset['features']): number | null {
@@ -73,6 +80,7 @@ export function S100Tab({ gcid: gcId }: { gcid: number }) {
             <UploadProgress percent={progress.percent} phase={progress.phase} />
             {addS100.isError && (
               <Alert color="red" variant="light" role="alert" title={t('upload.failed')}>
+                {refusedFile(addS100.error) ? `${refusedFile(addS100.error)}: ` : ''}
                 {toMessage(addS100.error)}
               </Alert>
             )}
