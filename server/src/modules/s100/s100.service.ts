@@ -12,6 +12,7 @@ import { receiveForGeocontent, unzipLimitsFor, type ChartDeps } from '../charts/
 import type { StagedFile } from '../charts/enc-compare.js';
 import { expandStagedUploads } from '../charts/enc-staging.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
+import { noteChartsChanged } from '../tiles/chart-changes.js';
 import { toS100Dataset } from './s100.presenter.js';
 import { findS100DatasetsByName, listS100Datasets, lockS100Dataset, upsertS100Dataset } from './s100.repository.js';
 import { isS100FileName, readHdf5Meta, readS101Meta, refuse, scanS101File, type S100FileMeta, type ScannedS101File } from './s100-read.js';
@@ -217,6 +218,8 @@ export async function uploadS100(opts: { deps: ChartDeps; actor: Actor; request:
       return { rows, replaced };
     });
     written.length = 0;
+    // The chart map draws S-101 datasets: it forgets this geocontent's tiles at once.
+    if (rows.length > 0) noteChartsChanged(gcId);
     await Promise.all(replaced.map((k) => deps.blobs.delete(k)));
     return { datasets: rows.map(toS100Dataset), unchanged, ignored };
   } finally {
