@@ -5,11 +5,11 @@ import { seedProvider, seedUser } from '../server/src/db/seed/factories.js';
 import { hasBrowser, openSession, setUpJourney, signIn } from './harness.js';
 
 // A provider uploads an S-101 dataset and its update (written by packages/s101) on the catalogue's
-// S-100 tab and sees it listed; an S-57 cell sent as S-100 is refused with its name.
+// S-100 tab and sees it listed and on the chart map; an S-57 cell sent as S-100 is refused with its name.
 describe.runIf(hasBrowser)('provider uploads S-100 datasets', () => {
   const journey = setUpJourney();
 
-  it('uploads an S-101 dataset with its update, lists it, and refuses an S-57 cell by name', async () => {
+  it('uploads an S-101 dataset with its update, lists it, refuses an S-57 cell by name, and sees the dataset on the map', async () => {
     const owner = await seedUser(journey.portal.database.db, {
       email: 's100@e2e.test',
       password: 's100-password',
@@ -48,6 +48,17 @@ describe.runIf(hasBrowser)('provider uploads S-100 datasets', () => {
       .getByText(/XX5DEMO1\.000/)
       .waitFor();
     expect(await page.getByTestId('s100-table').getByRole('row').count()).toBe(2);
+
+    // Drawn on the chart map, through the same tiles as S-57 cells.
+    const tiles: number[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/tiles/')) tiles.push(r.status());
+    });
+    await page.goto('/provider?tab=catalog&sub=s100');
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    await page.waitForURL(/\/map\?taskId=[0-9a-f]+/);
+    await expect.poll(() => page.getByTestId('map-cell').first().textContent()).toContain('101XX00DEMO01');
+    await expect.poll(() => tiles.filter((s) => s === 200).length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
 });
