@@ -37,7 +37,8 @@ async function readOrderStatus(page: Page, orderId: number): Promise<string | nu
   return card.locator('[data-status]').getAttribute('data-status');
 }
 
-// A distributor sets up an agreement in the browser; a ship's app orders through the app API; the
+// A distributor sets up an agreement in the browser and invites a mariner, who accepts with the
+// ship's device in the cabinet; the ship's app orders through the app API; the
 // order desk processes one order (the mariner's cabinet shows the licence) and cancels another
 // (the ledger shows the refund).
 describe.runIf(hasBrowser)('agreement, order desk and ledger', () => {
@@ -107,13 +108,32 @@ describe.runIf(hasBrowser)('agreement, order desk and ledger', () => {
     // Primar had no RUB net price: its rate was dropped.
     expect(await page.getByLabel('mKart Primar RUB end user').inputValue()).toBe('');
 
-    // Users: the mariner's installation joins the agreement.
+    // Users, with consent: the distributor sees only that the e-mail has an account and invites it;
+    // the mariner accepts in the cabinet, choosing the device, which then joins the agreement.
     await page.getByRole('tab', { name: 'Users' }).click();
     const addUser = page.getByRole('form', { name: 'Add a user' });
     await addUser.getByLabel('User e-mail').fill('skipper@e2e.test');
-    await addUser.getByRole('button', { name: 'Find installations' }).click();
-    await page.getByText('E2E-BRIDGE-7').first().waitFor();
-    await page.getByRole('button', { name: 'Add to the agreement' }).click();
+    await addUser.getByRole('button', { name: 'Look up' }).click();
+    await page.getByText('skipper@e2e.test has a Chartroom account').waitFor();
+    expect(await page.getByText('E2E-BRIDGE-7').count()).toBe(0);
+    await page.getByRole('button', { name: 'Send an invitation' }).click();
+    await page.getByText('skipper@e2e.test has not answered yet').waitFor();
+    expect(await page.getByText('E2E-BRIDGE-7').count()).toBe(0);
+
+    const mariner = await openSession(journey.browser, portal.url);
+    await signIn(mariner.page, 'skipper@e2e.test', 'skipper-password');
+    await mariner.page.goto('/user');
+    const invitation = mariner.page.getByRole('article', { name: 'Invitation of Fleet Charts to Bridge fleet 2027' });
+    await invitation.waitFor();
+    const accept = invitation.getByRole('button', { name: 'Accept with the chosen devices' });
+    expect(await accept.isDisabled()).toBe(true);
+    await invitation.getByRole('checkbox', { name: /E2E-BRIDGE-7/ }).check();
+    await accept.click();
+    await mariner.page.getByText('You joined “Bridge fleet 2027” of Fleet Charts.').waitFor();
+    await invitation.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByRole('table', { name: 'Users of the agreement' }).getByRole('row').filter({ hasText: 'skipper@e2e.test' }).waitFor();
 
     // Limits: a credit line for the agreement and a limit for the user; empty would mean none.
@@ -184,8 +204,6 @@ describe.runIf(hasBrowser)('agreement, order desk and ledger', () => {
     await page.waitForURL((url) => url.search === '');
 
     // The mariner's cabinet shows the licence the processed order issued.
-    const mariner = await openSession(journey.browser, portal.url);
-    await signIn(mariner.page, 'skipper@e2e.test', 'skipper-password');
     await mariner.page.goto('/user');
     // NOAA is the demo admin's product: its licence, with the ordering device attached.
     const licence = mariner.page.getByRole('row').filter({ hasText: 'Admin Test Charts' });

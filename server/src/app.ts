@@ -15,6 +15,7 @@ import { ProcessRegistry } from './jobs/process-registry.js';
 import { createMailer } from './lib/mailer.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
 import { agreementRoutes } from './modules/agreements/agreements.routes.js';
+import { invitationRoutes } from './modules/agreements/invitations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chartRoutes } from './modules/charts/charts.routes.js';
 import { registerDeviceApi } from './modules/device-api/device-api.plugin.js';
@@ -52,9 +53,14 @@ import type { BlobStore } from './storage/blob-store.js';
 import { openBlobStore } from './storage/open-blob-store.js';
 import { unzipLimitsOf } from './storage/zip-unpack.js';
 
-/** `?token=…` (a reset link) becomes `?token=[redacted]`. */
+/**
+ * `?token=…` (a reset link) becomes `?token=[redacted]`; `?taskId=…` (the map's access key, a
+ * capability for 12 hours) keeps only its first 6 characters, enough to tell tasks apart in a log.
+ */
 export function redactQueryTokens(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&]token=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&]taskId=)([^&#]*)/gi, (_all, name: string, value: string) => `${name}${value.slice(0, 6)}…`);
 }
 
 export interface AppOptions {
@@ -208,6 +214,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(chartRoutes, { deps: chartDeps });
   await app.register(s100DatasetRoutes, { deps: chartDeps });
   await app.register(agreementRoutes, { db });
+  await app.register(invitationRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(orderDeskRoutes, { db });
   await app.register(appOrderRoutes, {
     db,

@@ -158,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // The reason never repeats the URL: it holds the secret.
   if (typeof s3 === 'string') throw new ConfigError(`Invalid configuration: S3_URL: ${s3}`);
   const dataDir = resolve(values.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     ...values,
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),

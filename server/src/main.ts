@@ -4,8 +4,11 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { demoExtensions } from './db/seed/extensions.js';
 import { seedDemo } from './db/seed/demo.js';
+import { writePrivately } from './lib/private-files.js';
 
 async function main(): Promise<void> {
+  // Everything the portal writes (database, blobs, staged uploads, keys) is 0600 in 0700 folders.
+  writePrivately();
   let config;
   try {
     // `npm run worker` (or JOBS=only): a process that runs jobs and sweeps and answers no requests.

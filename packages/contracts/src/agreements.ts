@@ -147,11 +147,60 @@ export const userInstallation = z.object({
 export type UserInstallation = z.infer<typeof userInstallation>;
 
 export const userForAgreementQuery = emailQuery.extend({ agreementId: id });
+
+/** Where a distributor's invitation of a user to an agreement stands (issue 34: devices only with consent). */
+export const invitationStatuses = ['pending', 'accepted', 'declined'] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];
+export const invitationState = z.object({
+  id: z.number().int(),
+  status: z.enum(invitationStatuses),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+
+/**
+ * `get-user-for-agreement`: that the user exists and how the invitation stands. `userId` and the
+ * installations are given only for the devices the user put on this agreement (by accepting an
+ * invitation, or a membership from before consent); until then `userId` is null and the list empty.
+ */
 export const userForAgreement = z.object({
-  userId: z.number().int(),
+  userId: z.number().int().nullable(),
   email: z.string(),
+  invitation: invitationState.nullable(),
   installations: z.array(userInstallation),
 });
+export type UserForAgreement = z.infer<typeof userForAgreement>;
+
+/** `POST /api/agreement/invite-user`: mails the user an invitation to the agreement. */
+export const inviteUserBody = z.object({
+  agreementId: idValue,
+  email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')),
+});
+export type InviteUserBody = z.infer<typeof inviteUserBody>;
+
+/** A pending invitation as its user sees it in the cabinet. */
+export const userInvitation = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  agreement: z.object({ id: z.number().int(), name: z.string(), validTill: z.string() }),
+  distributor: z.object({ title: z.string() }),
+});
+export type UserInvitation = z.infer<typeof userInvitation>;
+/** The signed-in user's pending invitations and the devices they may choose from. */
+export const userInvitations = z.object({
+  invitations: z.array(userInvitation),
+  installations: z.array(userInstallation),
+});
+export type UserInvitations = z.infer<typeof userInvitations>;
+export const invitationParams = z.object({ id });
+export const acceptInvitationBody = z.object({
+  installationIds: z
+    .array(idValue)
+    .min(1, 'choose at least one device')
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, 'a device is chosen twice'),
+});
+export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
 
 /** Spec §3 Agreement user entry. */
 export const agreementUser = z.object({

@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { privateFolder, tightenTree } from '../lib/private-files.js';
 import { claimFolder, DatabaseInUseError } from './embedded-folder.js';
 import type { EmbeddedProcessMessage, EmbeddedProcessOptions } from './embedded-process.js';
 import { ReadCache, registerReadCache, trackPoolWrites, trackWrites } from './read-cache.js';
@@ -200,7 +201,7 @@ async function openPgliteProcess(dataDir: string | undefined): Promise<Database>
   let dir: string | null = null;
   if (dataDir) {
     dir = join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
+    privateFolder(dir);
   }
   // mkdtemp makes the folder 0700: no other user can reach the socket.
   const socketDir = mkdtempSync(join(tmpdir(), 'chartroom-db-'));
@@ -301,10 +302,12 @@ async function openPgliteInProcess(dataDir: string | undefined): Promise<Databas
   let release = (): void => undefined;
   if (dataDir) {
     const dir = join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
+    privateFolder(dir);
     release = await claimFolder(dir);
     try {
       client = await PGlite.create(dir);
+      // PGlite makes its folder 0750 and some files 0640 whatever the umask: closed again here.
+      tightenTree(dir);
     } catch (err) {
       release();
       throw err;

@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { tightenTree, writePrivately } from '../lib/private-files.js';
 import { claimFolder, DatabaseInUseError } from './embedded-folder.js';
 import { startEmbeddedServer, type EmbeddedServer } from './embedded-server.js';
 
@@ -22,12 +23,16 @@ const send = (message: EmbeddedProcessMessage) => new Promise<void>((resolve) =>
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '') as EmbeddedProcessOptions;
+  // What the database writes while it runs (new tables, WAL segments) is 0600 in 0700 folders.
+  writePrivately();
   let release = (): void => undefined;
   let db: PGlite;
   try {
     if (options.dir) {
       release = await claimFolder(options.dir, process.ppid);
       db = await PGlite.create(options.dir);
+      // PGlite makes its folder 0750 and some files 0640 whatever the umask: closed again here.
+      tightenTree(options.dir);
     } else {
       db = await PGlite.create();
     }

@@ -3,12 +3,16 @@ import type pg from 'pg';
 import { Batcher } from '../lib/batcher.js';
 
 /**
- * Hot reads (the signed-in account, a device's licences) answered from memory while the database
- * has not changed since they were read. Only for embedded PGlite: it lives in this process, so every
- * write passes through `trackWrites` below and bumps the epoch before it runs and again when it ends;
- * an entry read under an older epoch is never served. A role removed or a licence issued is therefore
- * seen by the very next request. On PostgreSQL other processes write too, so there is no cache and
- * every call goes to the database (decision 0015).
+ * Hot reads (the signed-in account, a user's licences, a device's token and licences) answered from
+ * memory while the database has not changed since they were read. Only on the embedded database,
+ * which one portal holds alone: in its own process (decision 0020) every statement of the portal
+ * goes through the pool's one connection, which `trackPoolWrites` below watches; kept in the test
+ * process (`TEST_EMBEDDED` unset), PGlite's own methods are wrapped by `trackWrites`. Every
+ * statement that may write bumps the epoch before it runs and again when it ends; an entry read
+ * under an older epoch is never served, and concurrent misses of a key share one read only if no
+ * write came in between. A role removed or a licence issued is therefore seen by the very next
+ * request. On PostgreSQL other processes write too, so nothing is kept: concurrent requests only
+ * share reads and batches (`getBatched`) that started after they all arrived (decision 0015).
  */
 export class ReadCache {
   private epoch = 0;

@@ -137,6 +137,30 @@ export const agreementInstallations = pgTable(
 );
 
 /**
+ * A distributor's invitation of a user to one of its agreements (issue 34): the distributor sees the
+ * user's devices only once the user accepts, choosing which of them join (decision 0023).
+ */
+export const agreementInvitations = pgTable(
+  'agreement_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agreementId: integer('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** pending, accepted or declined. */
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('agreement_invitations_unique').on(t.agreementId, t.userId), index('agreement_invitations_user_idx').on(t.userId)],
+);
+export type AgreementInvitationRow = typeof agreementInvitations.$inferSelect;
+
+/**
  * The ledger: append-only. Each row's balance = the previous row's balance (of its agreement) + amount;
  * charges are negative. At most one charge and one refund per order.
  */

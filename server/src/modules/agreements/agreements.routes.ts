@@ -31,12 +31,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
 import {
-  addUserInstallation,
   createAgreement,
   findUserForAgreementForm,
   getAgreement,
   getLimits,
-  getUserForAgreement,
   listAgreementUsers,
   queryAgreements,
   queryTransactions,
@@ -45,11 +43,12 @@ import {
   updateAgreement,
 } from './agreements.service.js';
 import { adjustAgreement, topUpAgreement } from './balance-entries.service.js';
+import { addUserInstallation, getUserForAgreement } from './invitations.service.js';
 import { addMember, listMembers, removeMember } from './members.service.js';
 
 const security = [{ bearer: [] }];
 const tags = ['agreements'];
-const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
+const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** Spec §7 "Agreements, orders, transactions": the agreement calls, and the distributor's members. */
 export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -154,7 +153,9 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       onRequest: asDistributor2,
       schema: {
         tags,
-        summary: "A user's installations, found by e-mail",
+        summary: 'Whether the e-mail has an account, how its invitation stands, and the devices it put on the agreement',
+        description:
+          "Nothing of the user's devices is shown until the user accepts an invitation (`POST /api/agreement/invite-user`) and chooses the devices that join; `userId` is null until then.",
         security,
         querystring: userForAgreementQuery,
         response: { 200: userForAgreement, ...errors },
@@ -169,13 +170,15 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       onRequest: asDistributor2,
       schema: {
         tags,
-        summary: 'Attach a user with one of their installations',
+        summary: 'The entry of a device its owner put on the agreement',
+        description:
+          'Devices join an agreement only when their owner accepts an invitation and chooses them; any other device answers 403 `consent_required`.',
         security,
         body: addUserInstBody,
         response: { 200: agreementUser, ...errors },
       },
     },
-    async (request) => addUserInstallation({ ...ctx(request), input: request.body }),
+    async (request) => addUserInstallation({ db, actor: actorOf(request), input: request.body }),
   );
 
   app.get(

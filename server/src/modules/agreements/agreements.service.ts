@@ -19,9 +19,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { findUserByEmail, findUserById } from '../users/users.repository.js';
 import { listRunDistributorIds, managedAgreementById, readableAgreement } from './agreement-policy.js';
 import {
-  ensureAgreementUser,
   insertAgreement,
-  insertAgreementInstallation,
   listAgreementInstallations,
   listRates,
   listTransactions,
@@ -33,7 +31,6 @@ import {
   updateAgreementRow,
 } from './agreements.repository.js';
 import { presentAgreement, presentTransaction } from './agreements.presenter.js';
-import { findUserInstallation, listUserInstallations, syncUserInstallations } from './installations.repository.js';
 
 interface Ctx {
   db: Db;
@@ -185,46 +182,6 @@ export async function listAgreementUsers({ db, actor, agreementId }: Ctx & { agr
     deviceId: installation.deviceId,
     createdAt: link.createdAt.toISOString(),
   }));
-}
-
-export async function getUserForAgreement({ db, actor, email, agreementId }: Ctx & { email: string; agreementId: number }) {
-  await requireManaged(db, actor, agreementId);
-  const user = await findUserByEmail(db, email);
-  if (!user) throw new AppError('no_such_user', 'No such user!');
-  await syncUserInstallations(db, user.id);
-  const list = await listUserInstallations(db, user.id);
-  if (list.length === 0) throw new AppError('no_installations', 'No suitable installations found');
-  return {
-    userId: user.id,
-    email: user.email,
-    installations: list.map((i) => ({
-      id: i.id,
-      appId: agreementAppIdOf(i.applicationTypeId),
-      applicationTypeId: i.applicationTypeId,
-      platformId: i.platformId,
-      shipName: i.shipName,
-      deviceCode: i.deviceId,
-    })),
-  };
-}
-
-export async function addUserInstallation({
-  db,
-  actor,
-  ip,
-  input,
-}: AuditCtx & { input: { agreementId: number; userId: number; installationId: number } }): Promise<AgreementUser> {
-  await db.transaction(async (tx) => {
-    await requireManaged(tx, actor, input.agreementId);
-    if (!(await findUserById(tx, input.userId))) throw new AppError('no_such_user', 'No such user!');
-    if (!(await findUserInstallation(tx, input.userId, input.installationId))) throw notFound('installation', 'Installation of this user');
-    const link = await insertAgreementInstallation(tx, input);
-    if (!link) throw new AppError('already_on_agreement', 'This installation is already on the agreement');
-    await ensureAgreementUser(tx, input.agreementId, input.userId);
-    await recordAudit(tx, { actor, action: 'agreement.user-add', geocontentId: null, subject: input, ip });
-  });
-  const users = await listAgreementUsers({ db, actor, agreementId: input.agreementId });
-  return users.find((u) => u.installationId === input.installationId)!;
 }
 
 /** The agreement limit and the users' limits: for its distributor and its supervisor. */

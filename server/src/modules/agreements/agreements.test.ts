@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agreements } from '../../db/schema/index.js';
 import { seedDistributor } from '../../db/seed/factories.js';
-import { seedUserInstallation } from '../../db/seed/orders-demo.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { addShip, placeOrder, setUpDesk, testRates } from '../orders/orders.test-helper.js';
 
@@ -159,76 +158,6 @@ describe('agreements', () => {
     const read = (await t.app.inject({ method: 'GET', url: `/api/agreement?id=${agreement.id}`, headers: owner.headers })).json();
     expect(read.rates).toEqual(res.json().rates);
     expect(testRates.mKart).toHaveLength(3);
-  });
-
-  it("finds a user's installations by e-mail, attaches one, and lists the agreement's users", async () => {
-    const { owner, agreement } = await setUpDesk(t);
-    const sailor = await t.loginAs('user');
-    const q = (email: string) => `/api/agreement/get-user-for-agreement?email=${encodeURIComponent(email)}&agreementId=${agreement.id}`;
-    expect((await t.app.inject({ method: 'GET', url: q('ghost@example.test'), headers: owner.headers })).json()).toMatchObject({
-      code: 'no_such_user',
-      message: 'No such user!',
-    });
-    const none = await t.app.inject({ method: 'GET', url: q(sailor.email), headers: owner.headers });
-    expect(none.statusCode).toBe(404);
-    expect(none.json()).toMatchObject({ code: 'no_installations', message: 'No suitable installations found' });
-
-    // Activating a device while signed in makes it the user's installation; a guest may still activate.
-    const activated = await t.app.inject({
-      method: 'POST',
-      url: '/api/installation/activate',
-      headers: sailor.headers,
-      payload: { deviceId: 'BRIDGE-7', applicationTypeId: 102, platformId: 3, durationMonths: 12 },
-    });
-    expect(activated.statusCode).toBe(200);
-    const guest = await t.app.inject({
-      method: 'POST',
-      url: '/api/installation/activate',
-      payload: { deviceId: 'GUEST-1', applicationTypeId: 101, platformId: 1 },
-    });
-    expect(guest.statusCode).toBe(200);
-    const found = await t.app.inject({ method: 'GET', url: q(sailor.email), headers: owner.headers });
-    expect(found.statusCode).toBe(200);
-    expect(found.json()).toMatchObject({
-      userId: sailor.id,
-      installations: [{ deviceCode: 'BRIDGE-7', applicationTypeId: 102, appId: 10, platformId: 3 }],
-    });
-    const installationId = found.json().installations[0].id;
-
-    const add = (payload: object, headers = owner.headers) =>
-      t.app.inject({ method: 'POST', url: '/api/agreement/add-user-inst', headers, payload });
-    const added = await add({ agreementId: agreement.id, userId: sailor.id, installationId });
-    expect(added.statusCode).toBe(200);
-    expect(added.json()).toMatchObject({
-      userId: sailor.id,
-      email: sailor.email,
-      installationId,
-      appId: 10,
-      platformId: 3,
-      deviceId: 'BRIDGE-7',
-    });
-    expect((await add({ agreementId: agreement.id, userId: sailor.id, installationId })).statusCode).toBe(409);
-    const other = await t.loginAs('user');
-    const foreignInst = await seedUserInstallation(t.database.db, { userId: other.id, deviceId: 'OTHER', applicationTypeId: 101 });
-    expect((await add({ agreementId: agreement.id, userId: sailor.id, installationId: foreignInst.id })).statusCode).toBe(404);
-    const rival = await setUpDesk(t);
-    expect((await add({ agreementId: agreement.id, userId: sailor.id, installationId }, rival.owner.headers)).statusCode).toBe(404);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/agreement/agreement-users?agreementId=${agreement.id}`,
-          headers: rival.owner.headers,
-        })
-      ).statusCode,
-    ).toBe(404);
-
-    const users = (
-      await t.app.inject({ method: 'GET', url: `/api/agreement/agreement-users?agreementId=${agreement.id}`, headers: owner.headers })
-    ).json();
-    expect(users).toEqual([expect.objectContaining({ userId: sailor.id, installationId, deviceId: 'BRIDGE-7', shipName: null })]);
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/app/v1/installations', headers: sailor.headers })).json();
-    expect(mine.map((i: { deviceCode: string }) => i.deviceCode)).toEqual(['BRIDGE-7']);
   });
 
   it('sets the agreement limit and user limits (empty = no limit) and keeps them to the owner', async () => {

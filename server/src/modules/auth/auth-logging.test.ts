@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { seedProvider } from '../../db/seed/factories.js';
 
 describe('logs', () => {
   let t: TestApp;
@@ -40,6 +41,27 @@ describe('logs', () => {
     expect(all).not.toContain('logged-new-password');
     expect(all).toContain('token=[redacted]');
     expect(all).toContain('logged@example.test');
+  });
+
+  it("write only the first characters of a map task id (the map's access key), wherever it is in a URL", async () => {
+    const provider = await t.loginAs('provider');
+    const { geocontent } = await seedProvider(t.database.db, { ownerUserId: provider.id, title: 'Logged HO', geocontentTitle: 'charts' });
+    const task = await t.app.inject({ method: 'GET', url: `/api/geocontent/gotomap?gcid=${geocontent.id}`, headers: provider.headers });
+    const taskId = task.json().taskId as string;
+    expect(taskId).toMatch(/^[0-9a-f]{32}$/);
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: `/api/geocontent/maptask?taskId=${taskId}`, headers: provider.headers });
+    await t.app.inject({ method: 'GET', url: `/tiles/1/0/0.pbf?taskId=${taskId}&v=1` });
+    await t.app.inject({ method: 'GET', url: `/tiles/1/0/0.png?v=1&TASKID=${taskId}` });
+    await t.app.inject({ method: 'GET', url: `/map?taskId=${taskId}` });
+    const urls = lines.map((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url).filter(Boolean);
+    expect(urls).toEqual([
+      `/api/geocontent/maptask?taskId=${taskId.slice(0, 6)}…`,
+      `/tiles/1/0/0.pbf?taskId=${taskId.slice(0, 6)}…&v=1`,
+      `/tiles/1/0/0.png?v=1&TASKID=${taskId.slice(0, 6)}…`,
+      `/map?taskId=${taskId.slice(0, 6)}…`,
+    ]);
+    expect(lines.join('\n')).not.toContain(taskId.slice(0, 7));
   });
 
   it('write a password, a token or a secret header given to the log as [redacted], and leave the rest', async () => {

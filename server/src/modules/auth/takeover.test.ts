@@ -76,6 +76,54 @@ describe('the outbox behind a proxy', () => {
   });
 });
 
+describe('the outbox behind a proxy on this machine that TRUST_PROXY does not describe', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.inject({ method: 'POST', url: '/auth/register', payload: { email: 'behind.proxy@example.test' } });
+    await t.app.jobs.drain();
+  });
+  afterAll(() => t.close());
+
+  const forwarded: Record<string, string>[] = [
+    { forwarded: 'for=203.0.113.5;proto=https' },
+    { 'x-forwarded-for': '203.0.113.5' },
+    { 'x-forwarded-for': '127.0.0.1' },
+    { 'x-forwarded-host': 'portal.example.com' },
+    { 'x-forwarded-proto': 'https' },
+    { 'x-real-ip': '203.0.113.5' },
+    { 'true-client-ip': '203.0.113.5' },
+    { 'cf-connecting-ip': '203.0.113.5' },
+    { via: '1.1 proxy' },
+    { 'x-forwarded-for': '' },
+  ];
+
+  it('refuses every request that carries a forwarding header, from loopback and to an admin too', async () => {
+    const admin = await t.loginAs('admin');
+    for (const headers of forwarded) {
+      for (const auth of [{}, admin.headers]) {
+        const r = await t.app.inject({
+          method: 'GET',
+          url: '/api/dev/outbox',
+          remoteAddress: '127.0.0.1',
+          headers: { ...headers, ...auth },
+        });
+        expect(r.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(r.json()).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/TRUST_PROXY/) });
+        expect(r.body).not.toContain('Password');
+      }
+    }
+    // The same client without the proxy's headers is on this machine: the first-run path still works.
+    const direct = await t.app.inject({
+      method: 'GET',
+      url: '/api/dev/outbox?email=behind.proxy@example.test',
+      remoteAddress: '127.0.0.1',
+    });
+    expect(direct.statusCode).toBe(200);
+    expect(direct.json().messages[0].text).toMatch(/Password: \S+/);
+  });
+});
+
 describe('the outbox with SMTP', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

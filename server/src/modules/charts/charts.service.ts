@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { ChartDbRow, EncUploadRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { AppError, notFound } from '../../errors.js';
+import { parseIdField } from '../../lib/id-field.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { formatBytes, newUploadId, receiveMultipart, type ReceivedMultipart } from '../../storage/uploads.js';
@@ -46,16 +47,6 @@ export interface ChartDeps {
   stagedUploadTtlMs: number;
 }
 
-function positiveId(value: string | undefined, field: string): number {
-  const n = Number(value);
-  if (!value || !Number.isInteger(n) || n <= 0) {
-    throw new AppError('validation', `${field} is required`, [
-      { path: `body.${field}`, message: 'required: a geocontent id', code: 'required' },
-    ]);
-  }
-  return n;
-}
-
 /**
  * Streams a multipart upload to `staging/<id>/` first, because the geocontent field may come after
  * the files; then checks that the geocontent is the actor's. Any failure removes what was written.
@@ -73,7 +64,7 @@ export async function receiveForGeocontent(
     },
   );
   try {
-    const gcId = positiveId(received.fields[opts.gcField], opts.gcField);
+    const gcId = parseIdField(received.fields[opts.gcField], `body.${opts.gcField}`, 'a geocontent id');
     opts.check?.(received);
     await requireOwnedGeocontent(deps.db, actor, gcId);
     return { ...received, gcId };

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   parseSignatureFile,
@@ -92,9 +92,14 @@ async function localKeys(dataDir: string, db: Db, box: SecretBox): Promise<Local
       : null;
   const sealed = await sharedSecret(db, 's63-local-data-server', () => box.seal(JSON.stringify(fromFiles() ?? generateLocal())));
   const keys = JSON.parse(box.open(sealed).toString('utf8')) as LocalKeys;
-  writeFileSync(paths.key, keys.keyPem, { mode: 0o600 });
-  writeFileSync(paths.cert, keys.certificate);
-  writeFileSync(paths.sa, keys.saPem);
+  for (const [path, text] of [
+    [paths.key, keys.keyPem],
+    [paths.cert, keys.certificate],
+    [paths.sa, keys.saPem],
+  ] as const) {
+    writeFileSync(path, text, { mode: 0o600 });
+    chmodSync(path, 0o600); // a file an older install wrote keeps its mode otherwise
+  }
   return keys;
 }
 

@@ -35,7 +35,8 @@ export async function registerDeviceApi(app: FastifyInstance, opts: { config: Co
   await app.register(s100DeviceRoutes, { deps });
   await app.register(cabinetSwapRoutes, { db, limits: swapLimits });
   await app.register(signingKeyRoutes, { db, box, ttlSeconds: config.LICENSE_FILE_TTL_SECONDS });
-  await app.register(webhookRoutes, { db, box, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
+  const webhookPolicy = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
+  await app.register(webhookRoutes, { db, box, policy: webhookPolicy });
   opts.jobs.register(cellsUpdatedJobKind, cellsUpdatedJob({ publicUrl: config.PUBLIC_URL }));
-  opts.jobs.register(webhookDeliveryJobKind, webhookDeliveryJob(box, config.WEBHOOK_ALLOW_PRIVATE));
+  opts.jobs.register(webhookDeliveryJobKind, webhookDeliveryJob(box, webhookPolicy));
 }

@@ -69,7 +69,11 @@ export function notModified(reply: FastifyReply): FastifyReply {
   return reply.code(304).send();
 }
 
-/** The API navigation apps call, versioned under /api/app/v1 (docs/device-api.md). */
+/**
+ * The API navigation apps call, versioned under /api/app/v1: each call is described on the OpenAPI
+ * page (/api/docs), the module in docs/architecture.md ("The device API"), the licence file in
+ * docs/device-license-file.md.
+ */
 export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = async (app, { deps }) => {
   const { db } = deps;
   const authenticateDevice = deviceAuthenticator(db);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { JobHandler } from '../../jobs/runner.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { checkWebhookTarget } from './webhook-target.js';
+import { postToWebhook, type TargetPolicy } from './webhook-target.js';
 import { findDeliveryWithEndpoint, updateDelivery } from './webhooks.repository.js';
 
 export const webhookDeliveryJobKind = 'webhook.deliver';
@@ -18,7 +18,7 @@ export function signWebhook(secret: string, body: string, unixSeconds: number): 
 }
 
 /** Posts one CloudEvent; a non-2xx answer or a network error throws, so the runner retries with backoff. */
-export function webhookDeliveryJob(box: SecretBox, allowPrivate: boolean): JobHandler {
+export function webhookDeliveryJob(box: SecretBox, policy: TargetPolicy): JobHandler {
   return async (payload, { db, job }) => {
     const { deliveryId } = payload as { deliveryId: number };
     const found = await findDeliveryWithEndpoint(db, deliveryId);
@@ -27,21 +27,18 @@ export function webhookDeliveryJob(box: SecretBox, allowPrivate: boolean): JobHa
     const isLast = job.attempts >= job.maxAttempts;
     let status: number | null = null;
     try {
-      // Checked again at each try: a public name may since resolve to a private address.
-      await checkWebhookTarget(found.endpoint.url, allowPrivate);
-      const res = await fetch(found.endpoint.url, {
-        method: 'POST',
+      // Resolved and checked again at each try (a public name may since point at a private address),
+      // and the request goes to the address checked.
+      status = await postToWebhook(found.endpoint.url, {
         headers: {
           'content-type': 'application/cloudevents+json; charset=utf-8',
           'webhook-id': found.delivery.eventId,
           'x-chartroom-signature': signWebhook(box.open(found.endpoint.secretSealed).toString('utf8'), body, Math.floor(Date.now() / 1000)),
         },
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        timeoutMs: TIMEOUT_MS,
+        policy,
       });
-      status = res.status;
-      await res.body?.cancel();
       if (status < 200 || status >= 300) throw new Error(`endpoint answered ${status}`);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);

@@ -5,16 +5,14 @@ import { errorBody } from '@chartroom/contracts/errors';
 import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { actorOf } from '../../plugins/auth.js';
+import type { TargetPolicy } from './webhook-target.js';
 import { listWebhookDeliveries, listWebhookEndpoints, registerWebhookEndpoint, removeWebhookEndpoint } from './webhooks.service.js';
 
 const security = [{ bearer: [] }];
 const tags = ['distributor webhooks'];
 
 /** A distributor's webhook endpoints (cell updates of the devices under its licences) and their delivery log. */
-export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox; allowPrivate: boolean }> = async (
-  app,
-  { db, box, allowPrivate },
-) => {
+export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox; policy: TargetPolicy }> = async (app, { db, box, policy }) => {
   app.get(
     '/api/distributor/webhooks',
     {
@@ -38,7 +36,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox; allo
         summary: 'Register a webhook endpoint: the answer shows its signing secret once',
         description:
           'Body `{"url":"https://agency.example/hooks/charts"}`. Each event is a CloudEvents 1.0 JSON (`type` "com.chartroom.cells.updated") POSTed with ' +
-          '`X-Chartroom-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>`; non-2xx answers are retried with exponential backoff (6 tries).',
+          '`X-Chartroom-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>`; non-2xx answers are retried with exponential backoff (6 tries). ' +
+          'The host must resolve to public addresses only (no private, loopback, link-local, CGNAT, multicast, documentation or IPv4-embedding IPv6 ranges: 400 naming `body.url`); ' +
+          'each try resolves it once and connects to the address checked. Redirects are not followed.',
         security,
         body: webhookEndpointBody,
         response: { 201: webhookEndpoint, 400: errorBody, 404: errorBody, 409: errorBody },
@@ -47,7 +47,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox; allo
     async (request, reply) =>
       reply
         .code(201)
-        .send(await registerWebhookEndpoint({ db, box, actor: actorOf(request), url: request.body.url, allowPrivate, ip: request.ip })),
+        .send(await registerWebhookEndpoint({ db, box, actor: actorOf(request), url: request.body.url, policy, ip: request.ip })),
   );
 
   app.delete(

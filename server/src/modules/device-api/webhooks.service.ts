@@ -7,7 +7,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { findDistributorByUser } from '../distributor-permits/permits.repository.js';
-import { checkWebhookTarget } from './webhook-target.js';
+import { resolveWebhookTarget, type TargetPolicy } from './webhook-target.js';
 import { deleteEndpoint, insertEndpoint, listDeliveries, listEndpoints } from './webhooks.repository.js';
 
 const MAX_ENDPOINTS = 10;
@@ -31,11 +31,11 @@ export async function registerWebhookEndpoint(opts: {
   box: SecretBox;
   actor: Actor;
   url: string;
-  allowPrivate: boolean;
+  policy: TargetPolicy;
   ip: string | null;
 }): Promise<WebhookEndpoint> {
   const distributor = await requireDistributor(opts.db, opts.actor);
-  await checkWebhookTarget(opts.url, opts.allowPrivate);
+  await resolveWebhookTarget(opts.url, opts.policy);
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;
   return opts.db.transaction(async (tx) => {
     if ((await listEndpoints(tx, distributor.id)).length >= MAX_ENDPOINTS) {

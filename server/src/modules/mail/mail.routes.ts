@@ -11,12 +11,32 @@ import { AppError } from '../../errors.js';
 
 const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/** Headers a proxy adds when it passes a request on: their presence says the client is not on this machine. */
+const forwardingHeaders = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-original-forwarded-for',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'via',
+];
+
 /**
  * The development outbox: without SMTP every message stays in the database and this call shows it,
  * so someone trying the portal on their own machine can read the password they were sent. It holds
  * passwords, so it answers only a client on this machine (the socket's own address, never a
  * forwarded one: behind a proxy every client would look local) or an admin, and does not exist
- * once SMTP_URL is configured.
+ * once SMTP_URL is configured. A request that carries a proxy's forwarding headers while
+ * TRUST_PROXY is not set is refused outright: a proxy on the same machine connects from loopback,
+ * and the portal has not been told how to read who is behind it.
  */
 export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; isSmtp: boolean; trustProxy: boolean }> = async (
   app,
@@ -25,6 +45,9 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; isSmtp: boolean; trustP
   const adminOnly = app.requireRole('admin');
   async function allowOutbox(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (isSmtp) throw new AppError('not_found', 'Mail is delivered by SMTP: there is no outbox');
+    if (!trustProxy && forwardingHeaders.some((name) => request.headers[name] !== undefined)) {
+      throw new AppError('forbidden', 'The outbox is not served through a proxy unless TRUST_PROXY is set');
+    }
     const isLocal = !trustProxy && loopbackAddresses.has(request.socket.remoteAddress ?? '');
     if (!isLocal) await adminOnly.call(app, request, reply);
   }

@@ -4,6 +4,7 @@ import { errorBody } from '@chartroom/contracts/errors';
 import { webhookResult } from '@chartroom/contracts/orders';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { parseIdField } from '../../lib/id-field.js';
 import { toCents } from '../../lib/money.js';
 import { checkStripeSignature, checkYooMoneySignature } from './payment-signatures.js';
 import { confirmPayment } from './payments.service.js';
@@ -72,11 +73,14 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Webh
       const event = stripeEvent.safeParse(parsed);
       if (!event.success) throw new AppError('bad_request', 'The event is not a Stripe event');
       const object = event.data.data.object;
-      const orderId = Number(object.metadata?.orderId);
       const amount = object.amount_received ?? object.amount_total;
-      if (!paidStripeEvents.has(event.data.type) || !Number.isInteger(orderId) || orderId <= 0 || amount == null || !object.currency) {
+      // A payment that is not the portal's (no orderId) is acknowledged and left alone; an orderId
+      // that is not an id is a 400 naming it.
+      const rawOrderId = object.metadata?.orderId;
+      if (!paidStripeEvents.has(event.data.type) || rawOrderId === undefined || amount == null || !object.currency) {
         return { received: true, orderId: null, status: null };
       }
+      const orderId = parseIdField(rawOrderId, 'body.data.object.metadata.orderId', 'an order id');
       return confirmPayment(db, {
         provider: 'stripe',
         eventId: event.data.id,
@@ -94,7 +98,8 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Webh
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: 'YooMoney HTTP notification (sha1_hash checked): label = order id; withdraw_amount in RUB confirms a pre-order',
+        summary:
+          'YooMoney HTTP notification (sha1_hash checked): label = order id; the signed amount in RUB, credited (unaccepted=false, codepro=false), confirms a pre-order',
         body: z.string(),
         response: { 200: webhookResult, 400: errorBody, 404: errorBody },
       },
@@ -104,26 +109,22 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Webh
       const fields = Object.fromEntries(new URLSearchParams(request.body));
       const failure = checkYooMoneySignature(fields, secrets.yoomoney);
       if (failure) throw new AppError('invalid_signature', `Refused: ${failure}`);
-      const orderId = Number(fields.label);
-      // Held (unaccepted) or protected (codepro) transfers have not reached the wallet yet.
-      const isCredited = fields.unaccepted !== 'true' && fields.codepro !== 'true';
-      const paid = fields.withdraw_amount ?? fields.amount ?? '';
-      if (
-        !isCredited ||
-        !Number.isInteger(orderId) ||
-        orderId <= 0 ||
-        !/^\d+(\.\d{1,2})?$/.test(paid) ||
-        fields.currency !== '643' ||
-        !fields.operation_id
-      ) {
-        return { received: true, orderId: null, status: null };
-      }
+      // A transfer without a label is not the portal's; a label that is not an id is a 400 naming it.
+      if (!fields.label) return { received: true, orderId: null, status: null };
+      const orderId = parseIdField(fields.label, 'body.label', 'an order id');
+      if (!fields.operation_id) return { received: true, orderId: null, status: null };
+      // Only what sha1_hash covers is believed: the signed `amount` (what reached the wallet), never
+      // `withdraw_amount`, which anyone may change. `unaccepted` is not signed either: a transfer
+      // counts only when it says exactly "false", and every signed operation is recorded on first
+      // sight, so a held transfer replayed with the flag flipped is a redelivery that changes nothing.
+      const amount = fields.amount ?? '';
       return confirmPayment(db, {
         provider: 'yoomoney',
         eventId: fields.operation_id,
         orderId,
-        amountCents: toCents(paid),
-        currency: 'RUB',
+        amountCents: /^\d{1,12}(\.\d{1,2})?$/.test(amount) ? toCents(amount) : -1n,
+        currency: fields.currency === '643' ? 'RUB' : 'not RUB',
+        credited: fields.unaccepted === 'false' && fields.codepro === 'false',
         ip: request.ip,
       });
     },

@@ -12,6 +12,11 @@ export interface PaymentConfirmation {
   orderId: number;
   amountCents: bigint;
   currency: string;
+  /**
+   * False when the money has not reached the account yet (a held or protected transfer): the event
+   * is still recorded, so a replay of it with the flag flipped is a redelivery that changes nothing.
+   */
+  credited?: boolean;
   ip: string | null;
 }
 
@@ -34,12 +39,13 @@ export async function confirmPayment(db: Db, p: PaymentConfirmation) {
     if (!order) return { received: true, orderId: null, status: null as OrderStatus | null };
     if (!fresh) return { received: true, orderId: order.id, status: order.status as OrderStatus };
     const matches = toCents(order.priceTotal) === p.amountCents && order.currency === p.currency.toUpperCase();
-    if (order.status !== 'pre_order' || !matches) {
+    const credited = p.credited ?? true;
+    if (order.status !== 'pre_order' || !matches || !credited) {
       await recordAudit(tx, {
         actor: null,
         action: 'order.payment-ignored',
         geocontentId: null,
-        subject: { orderId: order.id, provider: p.provider, eventId: p.eventId, status: order.status, amountMatches: matches },
+        subject: { orderId: order.id, provider: p.provider, eventId: p.eventId, status: order.status, amountMatches: matches, credited },
         ip: p.ip,
       });
       return { received: true, orderId: order.id, status: order.status as OrderStatus };

@@ -2,6 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { AgreementInvitations } from '../../features/agreements/components/agreement-invitations';
 import { SupervisedAgreements } from '../../features/agreements/components/supervised-agreements';
 import { AccountSettings } from '../../features/user/components/account-settings';
 import { JoinCards } from '../../features/user/components/join-cards';
@@ -28,6 +29,7 @@ export function UserRoute() {
           </Button>
         }
       />
+      <AgreementInvitations />
       <UserLicenses />
       <SupervisedAgreements user={user} />
       <JoinCards user={user} />

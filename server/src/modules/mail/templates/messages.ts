@@ -1,7 +1,7 @@
 import type { Locale } from '@chartroom/contracts/constants';
 
 /** The mails the portal sends. */
-export type MailKind = 'welcome' | 'licenceAccount' | 'passwordReset';
+export type MailKind = 'welcome' | 'licenceAccount' | 'passwordReset' | 'agreementInvitation';
 
 export interface MailTexts {
   subject: string;
@@ -17,7 +17,8 @@ export interface MailTexts {
 }
 
 /**
- * Every user-facing mail text, in English and Russian; `{minutes}` is filled in by the renderer.
+ * Every user-facing mail text, in English and Russian; `{minutes}`, `{distributor}` and `{agreement}`
+ * are filled in by the renderer.
  * The recipient's language is the account's `locale`.
  */
 export const mailMessages: Record<Locale, Record<MailKind, MailTexts>> = {
@@ -49,6 +50,18 @@ export const mailMessages: Record<Locale, Record<MailKind, MailTexts>> = {
         'If you did not ask for it, ignore this mail: nothing changes.',
       ],
     },
+    agreementInvitation: {
+      subject: '{distributor} invites you to an agreement on Chartroom',
+      intro: [
+        'Hello,',
+        '{distributor} invites you to join its agreement “{agreement}” on Chartroom.',
+        'The distributor sees your e-mail only. If you accept, you choose which of your devices join the agreement; only those devices become visible to the distributor.',
+      ],
+      emailLabel: 'E-mail',
+      passwordLabel: 'Password',
+      action: 'Answer in your cabinet',
+      outro: ['If you do not know this distributor, decline the invitation or ignore this mail: nothing changes until you accept.'],
+    },
   },
   ru: {
     welcome: {
@@ -76,6 +89,20 @@ export const mailMessages: Record<Locale, Record<MailKind, MailTexts>> = {
       outro: [
         'Ссылка действует один раз в течение {minutes} минут. Пока она не использована, прежний пароль продолжает работать.',
         'Если вы не запрашивали сброс, просто проигнорируйте это письмо: ничего не изменится.',
+      ],
+    },
+    agreementInvitation: {
+      subject: '{distributor} приглашает вас в договор в Chartroom',
+      intro: [
+        'Здравствуйте!',
+        '{distributor} приглашает вас присоединиться к договору «{agreement}» в Chartroom.',
+        'Дистрибьютор видит только ваш адрес. Приняв приглашение, вы сами выберете, какие из ваших устройств войдут в договор; дистрибьютору станут видны только они.',
+      ],
+      emailLabel: 'Эл. почта',
+      passwordLabel: 'Пароль',
+      action: 'Ответить в личном кабинете',
+      outro: [
+        'Если вы не знаете этого дистрибьютора, отклоните приглашение или проигнорируйте письмо: пока вы не приняли его, ничего не изменится.',
       ],
     },
   },

@@ -15,6 +15,9 @@ export interface MailValues {
   url: string;
   /** How long a reset link lives. */
   minutes?: number;
+  /** An invitation's distributor (its title) and agreement (its name). */
+  distributor?: string;
+  agreement?: string;
 }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -24,19 +27,23 @@ function escapeHtml(value: string): string {
 }
 
 function fill(text: string, values: MailValues): string {
-  return text.replace('{minutes}', String(values.minutes ?? ''));
+  return text
+    .replaceAll('{minutes}', String(values.minutes ?? ''))
+    .replaceAll('{distributor}', values.distributor ?? '')
+    .replaceAll('{agreement}', values.agreement ?? '');
 }
 
 /** One mail in the recipient's language, as plain text and as HTML with the same content. */
 export function renderMail(kind: MailKind, locale: Locale, values: MailValues): RenderedMail {
   const m = mailMessages[locale][kind];
+  const subject = fill(m.subject, values);
   const details = [`${m.emailLabel}: ${values.email}`, ...(values.password ? [`${m.passwordLabel}: ${values.password}`] : [])];
   const intro = m.intro.map((p) => fill(p, values));
   const outro = m.outro.map((p) => fill(p, values));
   const text = [...intro, details.join('\n'), `${m.action}: ${values.url}`, ...outro].join('\n\n') + '\n';
   const paragraph = (p: string) => `<p>${escapeHtml(p)}</p>`;
   const html = [
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(m.subject)}</title></head>`,
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:sans-serif;line-height:1.5">',
     ...intro.map(paragraph),
     `<p>${details.map((d) => escapeHtml(d)).join('<br>')}</p>`,
@@ -45,7 +52,7 @@ export function renderMail(kind: MailKind, locale: Locale, values: MailValues): 
     ...outro.map(paragraph),
     '</body></html>',
   ].join('\n');
-  return { subject: m.subject, text, html };
+  return { subject, text, html };
 }
 
 /** A portal page in a locale: Russian pages live under the `/ru` prefix. */

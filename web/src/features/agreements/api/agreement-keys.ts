@@ -9,4 +9,5 @@ export const agreementKeys = {
   transactions: (query: TransactionsQueryBody) => [...agreementKeys.all, 'transactions', query] as const,
   distributors: () => [...agreementKeys.all, 'distributors'] as const,
   members: () => [...agreementKeys.all, 'members'] as const,
+  invitations: () => [...agreementKeys.all, 'invitations'] as const,
 };

@@ -1,68 +1,62 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { emailQuery } from '@chartroom/contracts/agreements';
-import type { UserInstallation } from '@chartroom/contracts/agreements';
+import { Alert, Button, Group, List, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { emailQuery, type UserForAgreement } from '@chartroom/contracts/agreements';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { DateText } from '../../../components/ui/date-text';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
-import { useAddUserInst } from '../api/add-user-inst';
 import { useGetUserForAgreement } from '../api/get-user-for-agreement';
+import { useInviteUser } from '../api/invite-user';
 import { applicationName, platformName } from '../lib/device-names';
 
 const findForm = z.object({ email: emailQuery.shape.email });
 type FindForm = z.input<typeof findForm>;
-type Found = { userId: number; email: string; installations: UserInstallation[] };
 
-/** Add a user by e-mail, then pick one of the user's installations (spec §2 agreement Users tab). */
+/**
+ * Add a user by e-mail (spec §2 agreement Users tab), with the user's consent (issue 34): the
+ * distributor invites; the user accepts in the cabinet and chooses the devices that join. Until then
+ * only the invitation's state is shown, never the user's devices.
+ */
 export function AddAgreementUser({ agreementId }: { agreementId: number }) {
   const { t } = useTranslation('agreements');
   const notify = useNotify();
   const findUser = useGetUserForAgreement();
-  const addMutation = useAddUserInst();
-  const [found, setFound] = useState<Found | null>(null);
-  const [installationId, setInstallationId] = useState<string | null>(null);
+  const inviteMutation = useInviteUser();
+  const [found, setFound] = useState<UserForAgreement | null>(null);
   const form = useForm<FindForm>({ resolver: zodResolver(findForm), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const handleFind = form.handleSubmit(async ({ email }) => {
     setFound(null);
-    setInstallationId(null);
     try {
-      const result = await findUser.mutateAsync({ email, agreementId });
-      if (result.installations.length === 0) {
-        form.setError('email', { type: 'manual', message: t('errors:no_installations') });
-        return;
-      }
-      setFound(result);
-      setInstallationId(String(result.installations[0]?.id ?? ''));
+      setFound(await findUser.mutateAsync({ email, agreementId }));
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : null;
-      if (code === 'no_such_user' || code === 'no_installations') {
-        form.setError('email', { type: 'manual', message: t(`errors:${code}`) });
+      if (error instanceof ApiError && error.code === 'no_such_user') {
+        form.setError('email', { type: 'manual', message: t('errors:no_such_user') });
       } else {
         notify.failure(error);
       }
     }
   });
 
-  const handleAdd = () => {
-    if (!found || !installationId) return;
-    addMutation.mutate(
-      { agreementId, userId: found.userId, installationId: Number(installationId) },
+  const handleInvite = () => {
+    if (!found) return;
+    inviteMutation.mutate(
+      { agreementId, email: found.email },
       {
-        onSuccess: () => {
-          notify.success(t('users.added', { email: found.email }));
-          setFound(null);
-          form.reset();
+        onSuccess: (result) => {
+          notify.success(t('users.invited', { email: result.email }));
+          setFound(result);
         },
         onError: notify.failure,
       },
     );
   };
 
+  const status = found?.invitation?.status ?? null;
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -80,31 +74,50 @@ export function AddAgreementUser({ agreementId }: { agreementId: number }) {
             </Button>
           </Group>
         </form>
+        <Text size="sm" c="dimmed">
+          {t('users.consentHint')}
+        </Text>
         {found && (
-          <Stack gap="xs">
-            <Radio.Group label={t('users.chooseInstallation', { email: found.email })} value={installationId} onChange={setInstallationId}>
-              <Stack gap={6} mt={6}>
-                {found.installations.map((inst) => (
-                  <Radio
-                    key={inst.id}
-                    value={String(inst.id)}
-                    label={
-                      <Text size="sm" component="span" style={{ overflowWrap: 'anywhere' }}>
-                        #{inst.id} · {applicationName(inst.applicationTypeId ?? inst.appId)} · {platformName(inst.platformId)} ·{' '}
-                        {inst.deviceCode}
-                        {inst.shipName ? ` · ${inst.shipName}` : ''}
-                      </Text>
-                    }
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
+          <Stack gap="xs" aria-live="polite">
+            {found.installations.length > 0 && (
+              <>
+                <Text size="sm">{t('users.consentedDevices', { email: found.email })}</Text>
+                <List size="sm">
+                  {found.installations.map((inst) => (
+                    <List.Item key={inst.id} style={{ overflowWrap: 'anywhere' }}>
+                      #{inst.id} · {applicationName(inst.applicationTypeId ?? inst.appId)} · {platformName(inst.platformId)} ·{' '}
+                      {inst.deviceCode}
+                      {inst.shipName ? ` · ${inst.shipName}` : ''}
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            )}
+            {status === null && found.installations.length === 0 && (
+              <Alert color="blue" title={t('users.notInvitedTitle', { email: found.email })}>
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{t('users.notInvitedText')}</Text>
+                  <Button onClick={handleInvite} loading={inviteMutation.isPending}>
+                    {t('users.invite')}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
+            {status === 'pending' && (
+              <Alert color="yellow" title={t('users.pendingTitle', { email: found.email })}>
+                <Text size="sm">
+                  {t('users.pendingText')} <DateText value={found.invitation?.createdAt} />
+                </Text>
+              </Alert>
+            )}
+            {status === 'declined' && (
+              <Alert color="gray" title={t('users.declinedTitle', { email: found.email })}>
+                <Text size="sm">{t('users.declinedText')}</Text>
+              </Alert>
+            )}
             <Group>
-              <Button onClick={handleAdd} loading={addMutation.isPending} disabled={!installationId}>
-                {t('users.add')}
-              </Button>
               <Button variant="default" onClick={() => setFound(null)}>
-                {t('form.cancel')}
+                {t('users.close')}
               </Button>
             </Group>
           </Stack>
