@@ -159,11 +159,18 @@ export const updatesResult = z.object({
 });
 export type UpdatesResult = z.infer<typeof updatesResult>;
 
-export const appSwapBody = z.object({
-  deviceId: z.string().trim().min(1).max(128),
-  platformId: redeemBody.shape.platformId,
-  userPermit: s63UserPermit,
-});
+export const appSwapBody = z
+  .object({
+    deviceId: z.string().trim().min(1).max(128),
+    platformId: redeemBody.shape.platformId,
+    /** The new device's S-63 and S-100 user permits: at least one, as for a redeem. */
+    userPermit: s63UserPermit.optional(),
+    s100UserPermit: s100UserPermit.optional(),
+  })
+  .refine((v) => v.userPermit !== undefined || v.s100UserPermit !== undefined, {
+    message: 'a user permit is required: userPermit (S-63), s100UserPermit (S-100) or both',
+    path: ['userPermit'],
+  });
 export type AppSwapBody = z.infer<typeof appSwapBody>;
 
 export const swapResult = z.object({

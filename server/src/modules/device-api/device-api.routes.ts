@@ -283,7 +283,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
         tags,
         summary: "Move this device's licences to a new device (within the swap limit); the old token stops working",
         description:
-          'Body `{"deviceId":"SHIP-2","platformId":1,"userPermit":"<new device user permit>"}` → `{"revokedInstallationIds":[7],"swapsLeft":2,"token":"crd_…","installationIds":[9]}`.',
+          'Body `{"deviceId":"SHIP-2","platformId":1,"userPermit":"<new device S-63 user permit>","s100UserPermit":"<its S-100 user permit>"}` (one or both) → `{"revokedInstallationIds":[7],"swapsLeft":2,"token":"crd_…","installationIds":[9]}`.',
         security: device,
         body: appSwapBody,
         response: { 200: swapResult, 400: errorBody, 401: errorBody, 409: errorBody },

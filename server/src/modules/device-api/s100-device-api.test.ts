@@ -73,12 +73,12 @@ function decryptDataset(data: Uint8Array, key: Buffer): Buffer {
 }
 
 /** Opens a set as a device would: both signatures and their chain, every key, every dataset and its catalogue signature. */
-function openSet(zip: Uint8Array, sa: X509Certificate, hwId: string) {
+function openSet(zip: Uint8Array, sa: X509Certificate, hwId: string, userPermit = s100PermitFor(HW_ID)) {
   const files = unzipSync(zip);
   const permit = checkSignatureFile(files, 'PERMIT.XML', sa);
   const catalogue = checkSignatureFile(files, 'S100_ROOT/CATALOG.XML', sa);
   expect(catalogue).toContain('xmlns:S100XC="http://www.iho.int/s100/xc/5.');
-  expect(textOf(permit, 'userpermit')).toBe(s100PermitFor(HW_ID));
+  expect(textOf(permit, 'userpermit')).toBe(userPermit);
   const keys = new Map(
     elements(permit, 'datasetPermit').map((p) => [
       textOf(p.text, 'filename')!,
@@ -334,6 +334,26 @@ describe('S-100 to the ship: adds100 → product → licence → redeem with an 
     expect(after.json()).toMatchObject({ id: null, notIncluded: [{ name: DEMO_S101_NAME, reason: 'not_licensed' }] });
     const entitled = (await t.app.inject({ method: 'GET', url: '/api/app/v1/entitlements', headers: first.headers })).json();
     expect(entitled.s100Datasets).toEqual([]);
+  });
+
+  it('moves to new hardware with its S-100 user permit: the next set is for the new HW_ID', async () => {
+    const { res, headers } = await redeem({ s100UserPermit: s100PermitFor(HW_ID) });
+    expect(res.statusCode).toBe(200);
+    const swap = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/v1/swap',
+      headers,
+      payload: { deviceId: 'NEW-HARDWARE', platformId: 1, s100UserPermit: s100PermitFor(OTHER_HW_ID) },
+    });
+    expect(swap.statusCode, swap.body).toBe(200);
+    const moved = { authorization: `Bearer ${swap.json().token as string}` };
+    const entitled = (await t.app.inject({ method: 'GET', url: '/api/app/v1/entitlements', headers: moved })).json();
+    expect(entitled).toMatchObject({ hwId: null, s100HwId: OTHER_HW_ID, deviceId: 'NEW-HARDWARE' });
+    const made = await s100Set(moved, { productNames: [DEMO_S101_NAME] });
+    expect(made.statusCode, made.body).toBe(201);
+    const opened = openSet(await download(moved, made.json().url), sa, OTHER_HW_ID, s100PermitFor(OTHER_HW_ID));
+    expect(Buffer.compare(opened.datasets.get(`${DEMO_S101_NAME}.000`)!, Buffer.from(uploaded.get(`${DEMO_S101_NAME}.000`)!))).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/app/v1/entitlements', headers })).statusCode).toBe(401);
   });
 
   it('refuses a bad checksum, an unknown M_ID and a wrong length at redeem, naming the problem', async () => {
