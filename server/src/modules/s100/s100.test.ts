@@ -188,6 +188,20 @@ describe('S-100 datasets of a geocontent (adds100, s100-datasets)', () => {
     }
   });
 
+  it('applies one of two simultaneous uploads of the same update, and keeps no file of the other', async () => {
+    const p = await loginProvider(t, 'Racing Office');
+    expect((await upload(p, [base()])).statusCode).toBe(200);
+    const [a, b] = await Promise.all([upload(p, [update(1)]), upload(p, [update(1)])]);
+    const answers = [a, b].map((r) => ({ status: r.statusCode, body: r.json() }));
+    // The one that came second either lost the race (409, nothing kept) or found the update stored.
+    expect(answers.filter((r) => r.status === 200 && r.body.datasets.length === 1)).toHaveLength(1);
+    const other = answers.find((r) => !(r.status === 200 && r.body.datasets.length === 1))!;
+    expect(other.status === 409 ? other.body.code : other.body.unchanged).toEqual(other.status === 409 ? 'conflict' : [DEMO_S101_NAME]);
+    expect(await list(p)).toEqual([expect.objectContaining({ update: 1 })]);
+    const files = (await listBlobFiles(t)).filter((k) => k.includes(`s100/${p.gcId}/`));
+    expect(files.map((k) => k.slice(k.lastIndexOf('/') + 1)).sort()).toEqual([`${DEMO_S101_NAME}.000`, `${DEMO_S101_NAME}.001`]);
+  });
+
   it('answers only the owner: another provider gets 404, a user 403, a stranger 401', async () => {
     const p = await loginProvider(t, 'Owner Office');
     expect((await upload(p, [base()])).statusCode).toBe(200);
