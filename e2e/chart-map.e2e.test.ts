@@ -1,5 +1,6 @@
 import { buildDemoHarbourCell, DEMO_CELL_NAME, geoJSONFeatures, readS57 } from '@chartroom/s57';
 import type { MapTaskView } from '@chartroom/contracts/map';
+import { DEMO_S101_NAME } from '@chartroom/s101';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { palettes, type ColourToken } from '../web/src/features/chart-map/lib/s52-colours.js';
@@ -90,7 +91,8 @@ describe.runIf(hasBrowser)('chart map', () => {
     await page.getByRole('button', { name: 'Map', exact: true }).click();
     await page.waitForURL(/\/map\?taskId=[0-9a-f]+/);
     const task = (await (await taskAnswer).json()) as MapTaskView;
-    expect(task.cells.map((c) => c.name)).toEqual([DEMO_CELL_NAME]);
+    // The demo charts hold the S-57 demo cell and the S-101 demo dataset (drawn through its S-57 view).
+    expect(task.cells.map((c) => c.name)).toEqual([DEMO_CELL_NAME, DEMO_S101_NAME]);
     expect(task.start?.zoom).toBe(15);
 
     // The layer panel lists the cell; the canvas shows depth areas, not only the background.

@@ -19,6 +19,7 @@ import { invitationRoutes } from './modules/agreements/invitations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chartRoutes } from './modules/charts/charts.routes.js';
 import { registerDeviceApi } from './modules/device-api/device-api.plugin.js';
+import { s100DatasetRoutes } from './modules/s100/s100.routes.js';
 import { s63ConversionJob, s63ConversionJobKind } from './modules/charts/s63-conversion.job.js';
 import { sweepUploads, type SweepReport } from './modules/charts/upload-sweep.js';
 import type { AuthDeps } from './modules/auth/auth.service.js';
@@ -200,18 +201,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rawDepthRoutes, { db });
   await app.register(navMessageRoutes, { db });
   await app.register(licensingRoutes, { db, publicUrl: config.PUBLIC_URL });
-  await app.register(chartRoutes, {
-    deps: {
-      db,
-      blobs: app.blobs,
-      maxChartUploadBytes: config.MAX_CHART_UPLOAD_BYTES,
-      maxUploadBytes: config.MAX_UPLOAD_BYTES,
-      processId: processes.id,
-      unzip: unzipLimitsOf(config),
-      maxUnzippedBytesPerUser: config.MAX_UNZIPPED_BYTES_PER_USER,
-      stagedUploadTtlMs: config.STAGED_UPLOAD_TTL_HOURS * 3600_000,
-    },
-  });
+  const chartDeps = {
+    db,
+    blobs: app.blobs,
+    maxChartUploadBytes: config.MAX_CHART_UPLOAD_BYTES,
+    maxUploadBytes: config.MAX_UPLOAD_BYTES,
+    processId: processes.id,
+    unzip: unzipLimitsOf(config),
+    maxUnzippedBytesPerUser: config.MAX_UNZIPPED_BYTES_PER_USER,
+    stagedUploadTtlMs: config.STAGED_UPLOAD_TTL_HOURS * 3600_000,
+  };
+  await app.register(chartRoutes, { deps: chartDeps });
+  await app.register(s100DatasetRoutes, { deps: chartDeps });
   await app.register(agreementRoutes, { db });
   await app.register(invitationRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(orderDeskRoutes, { db });

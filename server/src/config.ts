@@ -108,6 +108,16 @@ const envSchema = z.object({
   /** PEM DSA private key of the data server, and its SA-signed certificate (S-63 text form); generated when absent. */
   S63_DS_KEY_FILE: z.string().optional(),
   S63_DS_CERT_FILE: z.string().optional(),
+  /**
+   * S-100 Part 15: the scheme administrator's certificate (PEM), and the data server's certificate it
+   * issued with its P-384 key (PEM). All three, or none: then a test scheme administrator and data
+   * server certificate are made once into DATA_DIR (the keys sealed in the database).
+   */
+  S100_SA_CERT_FILE: z.string().optional(),
+  S100_DS_CERT_FILE: z.string().optional(),
+  S100_DS_KEY_FILE: z.string().optional(),
+  /** The data server's name in S-100 PERMIT.XML and CATALOG.XML (its identifier is S63_DATA_SERVER_ID). */
+  S100_DATA_SERVER_NAME: z.string().trim().min(1).max(100).default('Chartroom'),
   DEVICE_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Code redemptions per address and minute (guessing codes is the attack). */
   DEVICE_REDEEMS_PER_MINUTE: z.coerce.number().int().positive().default(30),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './common.js';
 import { activationApplicationIds, platformIds } from './constants.js';
+import { entitledS100Dataset, s100UserPermit } from './s100.js';
 
 // The device API (/api/app/v1): what navigation apps call with the token a redeemed code gives them.
 
@@ -17,25 +18,35 @@ export const redeemParams = z.object({
     .pipe(z.string().regex(/^[A-Z2-9]{16}$/, 'an activation code of 16 letters and digits (dashes allowed)')),
 });
 
-export const redeemBody = z.object({
-  deviceId: z.string().trim().min(1, 'device code is required').max(128),
-  platformId: z.coerce
-    .number()
-    .int()
-    .refine((v) => (platformIds as readonly number[]).includes(v), { message: `one of ${platformIds.join(', ')}` }),
-  applicationTypeId: z.coerce
-    .number()
-    .int()
-    .refine((v) => (activationApplicationIds as readonly number[]).includes(v), {
-      message: `one of ${activationApplicationIds.join(', ')}`,
-    }),
-  userPermit: z
-    .string()
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(/^[0-9A-F]{28}$/, 'the 28 hexadecimal characters of the S-63 user permit')),
-  licenseId: idParam.optional(),
-});
+const s63UserPermit = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[0-9A-F]{28}$/, 'the 28 hexadecimal characters of the S-63 user permit'));
+
+export const redeemBody = z
+  .object({
+    deviceId: z.string().trim().min(1, 'device code is required').max(128),
+    platformId: z.coerce
+      .number()
+      .int()
+      .refine((v) => (platformIds as readonly number[]).includes(v), { message: `one of ${platformIds.join(', ')}` }),
+    applicationTypeId: z.coerce
+      .number()
+      .int()
+      .refine((v) => (activationApplicationIds as readonly number[]).includes(v), {
+        message: `one of ${activationApplicationIds.join(', ')}`,
+      }),
+    /** The S-63 user permit (28 hex); at least one of it and `s100UserPermit`. */
+    userPermit: s63UserPermit.optional(),
+    /** The S-100 user permit (Part 15, 46 characters). */
+    s100UserPermit: s100UserPermit.optional(),
+    licenseId: idParam.optional(),
+  })
+  .refine((v) => v.userPermit !== undefined || v.s100UserPermit !== undefined, {
+    message: 'a user permit is required: userPermit (S-63), s100UserPermit (S-100) or both',
+    path: ['userPermit'],
+  });
 export type RedeemBody = z.infer<typeof redeemBody>;
 
 export const redeemResult = z.object({
@@ -45,7 +56,10 @@ export const redeemResult = z.object({
   installationId: z.number().int(),
   installationIds: z.array(z.number().int()),
   licenseIds: z.array(z.number().int()),
-  hwId: z.string(),
+  /** The S-63 HW_ID (null without an S-63 user permit). */
+  hwId: z.string().nullable(),
+  /** The S-100 HW_ID, 32 hex (null without an S-100 user permit). */
+  s100HwId: z.string().nullable(),
   deviceId: z.string(),
 });
 export type RedeemResult = z.infer<typeof redeemResult>;
@@ -65,7 +79,8 @@ export const entitlements = z.object({
   installationId: z.number().int(),
   installationIds: z.array(z.number().int()),
   deviceId: z.string(),
-  hwId: z.string(),
+  hwId: z.string().nullable(),
+  s100HwId: z.string().nullable(),
   products: z.array(
     z.object({
       licenseId: z.number().int(),
@@ -79,6 +94,8 @@ export const entitlements = z.object({
   /** The latest licence expiry (null: one licence never expires). */
   expiresAt: z.string().nullable(),
   cells: z.array(entitledCell),
+  /** The S-100 datasets of the same products (S-101, S-102, S-104, S-111). */
+  s100Datasets: z.array(entitledS100Dataset),
   serverTime: z.string(),
 });
 export type Entitlements = z.infer<typeof entitlements>;
@@ -142,11 +159,18 @@ export const updatesResult = z.object({
 });
 export type UpdatesResult = z.infer<typeof updatesResult>;
 
-export const appSwapBody = z.object({
-  deviceId: z.string().trim().min(1).max(128),
-  platformId: redeemBody.shape.platformId,
-  userPermit: redeemBody.shape.userPermit,
-});
+export const appSwapBody = z
+  .object({
+    deviceId: z.string().trim().min(1).max(128),
+    platformId: redeemBody.shape.platformId,
+    /** The new device's S-63 and S-100 user permits: at least one, as for a redeem. */
+    userPermit: s63UserPermit.optional(),
+    s100UserPermit: s100UserPermit.optional(),
+  })
+  .refine((v) => v.userPermit !== undefined || v.s100UserPermit !== undefined, {
+    message: 'a user permit is required: userPermit (S-63), s100UserPermit (S-100) or both',
+    path: ['userPermit'],
+  });
 export type AppSwapBody = z.infer<typeof appSwapBody>;
 
 export const swapResult = z.object({

@@ -14,6 +14,9 @@ export const deviceApplications = pgTable('device_applications', {
   name: text('name').notNull(),
   mId: text('m_id').notNull(),
   mKeySealed: text('m_key_sealed').notNull(),
+  /** Its S-100 manufacturer (Part 15): M_ID (6 characters) in the clear, M_KEY (16 bytes, hex) sealed; null when it has none. */
+  s100MId: text('s100_m_id'),
+  s100MKeySealed: text('s100_m_key_sealed'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -27,13 +30,19 @@ export const deviceRegistrations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     activationId: integer('activation_id').references(() => activations.id, { onDelete: 'set null' }),
     deviceId: text('device_id').notNull(),
-    hwId: text('hw_id').notNull(),
+    /** The S-63 HW_ID from its S-63 user permit; null for a device that gave only an S-100 one. */
+    hwId: text('hw_id'),
     applicationTypeId: integer('application_type_id').notNull(),
     platformId: integer('platform_id').notNull(),
     /** SHA-256 (hex) of the bearer token; the token itself is shown once. */
     tokenHash: text('token_hash').notNull(),
     /** What the last exchange set delivered: cell name → { edition, update }. */
     delivered: jsonb('delivered').$type<Record<string, { edition: number; update: number }>>().notNull().default({}),
+    /** The S-100 HW_ID (32 hex) from its S-100 user permit, and the permit; null until it gives one. */
+    s100HwId: text('s100_hw_id'),
+    s100UserPermit: text('s100_user_permit'),
+    /** What the last S-100 exchange set delivered: dataset name → { edition, update }. */
+    s100Delivered: jsonb('s100_delivered').$type<Record<string, { edition: number; update: number }>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),

@@ -12,3 +12,4 @@ export * from './processes.js';
 export * from './agreements.js';
 export * from './orders.js';
 export * from './devices.js';
+export * from './s100.js';

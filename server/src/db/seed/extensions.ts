@@ -7,6 +7,7 @@ import { createSecretBox } from '../../lib/secret-box.js';
 import type { DemoExtension } from './demo.js';
 import { seedLicensingDemo } from './licensing-demo.js';
 import { seedOrdersDemo } from './orders-demo.js';
+import { seedS100Demo } from './s100-demo.js';
 
 /** Demo data each feature module adds on top of the accounts. */
 export async function demoExtensions(config: Config): Promise<DemoExtension[]> {
@@ -17,6 +18,7 @@ export async function demoExtensions(config: Config): Promise<DemoExtension[]> {
     seedCatalogDataDemo(blobs),
     seedLicensingDemo,
     seedChartsDemo(blobs),
+    seedS100Demo(blobs),
     seedOrdersDemo,
     seedDeviceApiDemo(createSecretBox(config.dataKey)),
   ];

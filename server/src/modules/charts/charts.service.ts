@@ -53,7 +53,7 @@ export interface ChartDeps {
  * Streams a multipart upload to `staging/<id>/` first, because the geocontent field may come after
  * the files; then checks that the geocontent is the actor's. Any failure removes what was written.
  */
-async function receiveForGeocontent(
+export async function receiveForGeocontent(
   deps: ChartDeps,
   request: FastifyRequest,
   actor: Actor,
@@ -90,7 +90,7 @@ function toComparison(row: EncUploadRow): ChartComparison {
 }
 
 /** The zip limits for this user now: the per-upload bound, or what is left of the per-user room. */
-async function unzipLimitsFor(deps: ChartDeps, actor: Actor): Promise<UnzipLimits> {
+export async function unzipLimitsFor(deps: ChartDeps, actor: Actor): Promise<UnzipLimits> {
   const used = await sumOpenUploadBytesOfUser(deps.db, actor.id);
   const room = deps.maxUnzippedBytesPerUser - used;
   if (room <= 0) {

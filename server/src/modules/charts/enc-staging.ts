@@ -31,13 +31,14 @@ async function unpackZip(
   upload: StoredUpload,
   entries: ZipEntry[],
   next: () => number,
+  isWanted: (name: string) => boolean,
 ): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
   const files: StagedFile[] = [];
   const ignored: string[] = [];
   let bytes = 0;
   for (const entry of entries) {
     const name = stagedName(entry.name, upload.filename);
-    if (classifyFile(name) === 'other') {
+    if (!isWanted(name)) {
       ignored.push(entry.name);
       continue;
     }
@@ -77,17 +78,21 @@ export async function checkStagedUploads(blobs: BlobStore, uploads: StoredUpload
   return { zips, declared };
 }
 
+const isS57File = (name: string) => classifyFile(name) !== 'other';
+
 /**
  * The staged files of an S-57 upload by name: loose files as they came, and a zipped exchange set
  * unpacked entry by entry (its entries checked by checkStagedUploads). Only base names that follow
  * the S-57 file-name pattern become cells, so folders, `..` and arbitrary paths go nowhere; every
- * other file is listed as ignored. The bytes written are at most the declared ones.
+ * other file is listed as ignored. `isWanted` picks other files by their upper-case base name
+ * (S-100 datasets). The bytes written are at most the declared ones.
  */
 export async function expandStagedUploads(
   blobs: BlobStore,
   prefix: string,
   uploads: StoredUpload[],
   { zips }: CheckedUploads,
+  isWanted: (name: string) => boolean = isS57File,
 ): Promise<{ files: StagedFile[]; ignored: string[]; bytes: number }> {
   const files = new Map<string, StagedFile>();
   const ignored: string[] = [];
@@ -97,12 +102,12 @@ export async function expandStagedUploads(
     const entries = zips.get(upload);
     if (!entries) {
       const name = stagedName(upload.filename, upload.filename);
-      if (classifyFile(name) === 'other') ignored.push(upload.filename);
+      if (!isWanted(name)) ignored.push(upload.filename);
       else files.set(name, { name, key: upload.key });
       bytes += upload.size;
       continue;
     }
-    const unpacked = await unpackZip(blobs, prefix, upload, entries, () => ++n);
+    const unpacked = await unpackZip(blobs, prefix, upload, entries, () => ++n, isWanted);
     for (const file of unpacked.files) files.set(file.name, file);
     ignored.push(...unpacked.ignored.map((e) => `${upload.filename}:${e}`));
     bytes += unpacked.bytes;

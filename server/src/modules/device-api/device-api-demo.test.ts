@@ -1,3 +1,4 @@
+import { createUserPermit } from '@chartroom/s100';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { auditLog } from '../../db/schema/index.js';
@@ -44,6 +45,28 @@ describe('device API on the demo data', () => {
     expect(set.statusCode).toBe(200);
     expect(Object.keys(unzipResponse(set.rawPayload))).toContain('V01X01/ENC_ROOT/XX/XX5DEMO1/1/0/XX5DEMO1.000');
 
+    // The same device gives its S-100 user permit (the demo application's S-100 manufacturer CR0101) and gets the S-101 demo dataset.
+    const s100UserPermit = createUserPermit({
+      hwId: '0F1E2D3C4B5A69788796A5B4C3D2E1F0',
+      mKey: 'C3A5E1F00D1E5EA5C3A5E1F00D1E5EA5',
+      mId: 'CR0101',
+    });
+    expect(s100UserPermit).toBe('AC3EE1AE50C12C9F370E0D3A5F3888375500515ACR0101');
+    const added = await t.app.inject({ method: 'POST', url: '/api/app/v1/s100/user-permit', headers: device, payload: { s100UserPermit } });
+    expect(added.statusCode, added.body).toBe(200);
+    const entitled = (await t.app.inject({ method: 'GET', url: '/api/app/v1/entitlements', headers: device })).json();
+    expect(entitled.s100Datasets).toEqual([expect.objectContaining({ product: 'S-101', name: '101XX00DEMO01', edition: 1, update: 1 })]);
+    const s100Set = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/v1/s100/exchange-sets',
+      headers: { ...device, accept: 'application/zip' },
+      payload: { productNames: ['101XX00DEMO01'] },
+    });
+    expect(s100Set.statusCode).toBe(200);
+    expect(Object.keys(unzipResponse(s100Set.rawPayload))).toEqual(
+      expect.arrayContaining(['PERMIT.XML', 'S100_ROOT/CATALOG.XML', 'S100_ROOT/S-101/DATASET_FILES/101XX00DEMO01.001']),
+    );
+
     const audit = await t.database.db.select().from(auditLog);
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['device.exchange-set', 'device.download']));
 
@@ -80,6 +103,9 @@ describe('device API on the demo data', () => {
       ['post', '/api/app/v1/swap'],
       ['post', '/api/licenses/{id}/installations/{installationId}/swap'],
       ['post', '/api/distributor/webhooks'],
+      ['post', '/api/app/v1/s100/user-permit'],
+      ['post', '/api/app/v1/s100/exchange-sets'],
+      ['get', '/api/app/v1/s100/scheme-administrator'],
     ] as const;
     for (const [method, path] of calls)
       expect(doc.paths[path]?.[method]?.description, `${method} ${path}`).toMatch(/Example|Body|body|Range/);

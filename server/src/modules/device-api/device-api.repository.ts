@@ -16,6 +16,8 @@ import {
   licenses,
   products,
   registrationInstallations,
+  s100DatasetKeys,
+  s100Datasets,
   type ChartDbRow,
 } from '../../db/schema/index.js';
 
@@ -30,7 +32,13 @@ export async function upsertDeviceApplication(db: DbOrTx, values: typeof deviceA
     .values(values)
     .onConflictDoUpdate({
       target: deviceApplications.applicationTypeId,
-      set: { name: values.name, mId: values.mId, mKeySealed: values.mKeySealed },
+      set: {
+        name: values.name,
+        mId: values.mId,
+        mKeySealed: values.mKeySealed,
+        s100MId: values.s100MId,
+        s100MKeySealed: values.s100MKeySealed,
+      },
     });
 }
 
@@ -319,4 +327,69 @@ export async function listCurrentUserLicenseIds(db: DbOrTx, userId: number): Pro
     .where(and(eq(licenses.userId, userId), sql`(${licenses.expiresAt} is null or ${licenses.expiresAt} > now())`))
     .orderBy(desc(licenses.id));
   return rows.map((r) => r.id);
+}
+
+/** What the device API reads of an S-100 dataset (never the feature counts). */
+export const deliveryS100Columns = {
+  id: s100Datasets.id,
+  geocontentId: s100Datasets.geocontentId,
+  product: s100Datasets.product,
+  name: s100Datasets.name,
+  edition: s100Datasets.edition,
+  update: s100Datasets.update,
+  issueDate: s100Datasets.issueDate,
+  west: s100Datasets.west,
+  south: s100Datasets.south,
+  east: s100Datasets.east,
+  north: s100Datasets.north,
+  blobKeys: s100Datasets.blobKeys,
+  updatedAt: s100Datasets.updatedAt,
+};
+export type DeliveryS100Dataset = Awaited<ReturnType<typeof listS100DatasetsOfGeocontents>>[number];
+
+/** The S-100 datasets of some geocontents (entitlements and S-100 exchange sets are made of them). */
+export async function listS100DatasetsOfGeocontents(db: DbOrTx, geocontentIds: number[]) {
+  if (geocontentIds.length === 0) return [];
+  return db
+    .select(deliveryS100Columns)
+    .from(s100Datasets)
+    .where(inArray(s100Datasets.geocontentId, geocontentIds))
+    .orderBy(s100Datasets.name);
+}
+
+/** Which of these S-100 dataset names exist anywhere (to tell "not licensed" from "unknown"). */
+export async function listKnownS100Names(db: DbOrTx, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db.selectDistinct({ name: s100Datasets.name }).from(s100Datasets).where(inArray(s100Datasets.name, names));
+  return new Set(rows.map((r) => r.name));
+}
+
+export async function findS100DatasetKey(db: DbOrTx, name: string, edition: number) {
+  const [row] = await db
+    .select()
+    .from(s100DatasetKeys)
+    .where(and(eq(s100DatasetKeys.name, name), eq(s100DatasetKeys.edition, edition)));
+  return row;
+}
+
+/** Inserts unless another request made the key first; the stored row wins either way. */
+export async function insertS100DatasetKeyOnce(db: DbOrTx, values: typeof s100DatasetKeys.$inferInsert) {
+  await db.insert(s100DatasetKeys).values(values).onConflictDoNothing();
+  return (await findS100DatasetKey(db, values.name, values.edition))!;
+}
+
+export async function setS100Delivered(db: DbOrTx, registrationId: number, delivered: Record<string, { edition: number; update: number }>) {
+  await db.update(deviceRegistrations).set({ s100Delivered: delivered }).where(eq(deviceRegistrations.id, registrationId));
+}
+
+/** A device's S-100 user permit and HW_ID; a new HW_ID forgets what was delivered to the old one. */
+export async function setS100UserPermit(db: DbOrTx, registrationId: number, values: { hwId: string; userPermit: string }) {
+  await db
+    .update(deviceRegistrations)
+    .set({
+      s100HwId: values.hwId,
+      s100UserPermit: values.userPermit,
+      s100Delivered: sql`case when ${deviceRegistrations.s100HwId} = ${values.hwId} then ${deviceRegistrations.s100Delivered} else '{}'::jsonb end`,
+    })
+    .where(eq(deviceRegistrations.id, registrationId));
 }

@@ -34,6 +34,8 @@ import { createExchangeSet, openExchangeSetDownload } from './exchange-set.servi
 import { issueLicenseFile, listPublicKeys } from './license-file.service.js';
 import { sendFileWithRange } from './range-download.js';
 import { redeemActivation } from './redeem.service.js';
+import { listLicensedS100Datasets, toEntitledS100Dataset } from './s100-delivery.js';
+import type { S100DataServer } from './s100-data-server.js';
 import { swapDevice, type SwapLimits } from './swap.service.js';
 
 export interface DeviceApiDeps {
@@ -42,6 +44,7 @@ export interface DeviceApiDeps {
   box: SecretBox;
   dataServer: DataServerKey;
   dataServerId: string;
+  s100: S100DataServer;
   publicUrl: string;
   callsPerMinute: number;
   redeemsPerMinute: number;
@@ -53,7 +56,7 @@ const device = [{ deviceToken: [] }];
 const tags = ['device api'];
 
 /** Rate limits count per device token (per installation), falling back to the address. */
-function deviceKey(request: FastifyRequest): string {
+export function deviceKey(request: FastifyRequest): string {
   const key = requestDeviceTokenKey(request);
   return key ? `device:${key}` : `ip:${request.ip}`;
 }
@@ -62,7 +65,7 @@ function deviceKey(request: FastifyRequest): string {
  * 304 Not Modified, with no body: `send(null)` wrote `null` under `Content-Length: 4`, which a 304
  * never has, and a client that trusts the length waits for 4 bytes that do not come.
  */
-function notModified(reply: FastifyReply): FastifyReply {
+export function notModified(reply: FastifyReply): FastifyReply {
   return reply.code(304).send();
 }
 
@@ -89,7 +92,8 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
         tags,
         summary: 'Redeem an activation code on a device: returns its device token',
         description:
-          "The code with or without dashes; `userPermit` is the device's 28-character S-63 user permit (checked and decrypted with the application's M_KEY). " +
+          "The code with or without dashes; `userPermit` is the device's 28-character S-63 user permit (checked and decrypted with the application's M_KEY), " +
+          "`s100UserPermit` its 46-character S-100 user permit (Part 15; checksum and M_ID checked, decrypted with the application's S-100 M_KEY): one of them, or both. " +
           'Without `licenseId` the device is attached to each current licence with a free slot. Example body: ' +
           '`{"deviceId":"SHIP-1","platformId":1,"applicationTypeId":101,"userPermit":"66B5CBFDF7E4139D5B6086C23130"}` → ' +
           '`{"token":"crd_…","installationId":7,"installationIds":[7],"licenseIds":[3],"hwId":"12345","deviceId":"SHIP-1"}`.',
@@ -109,7 +113,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
       config: { rateLimit },
       schema: {
         tags,
-        summary: "The device's products, expiry and every licensed cell",
+        summary: "The device's products, expiry, every licensed cell and every licensed S-100 dataset",
         description:
           'Example: `{"installationId":7,"products":[{"licenseId":3,"title":"Demo Harbour Charts",…}],"expiresAt":"2027-05-01T00:00:00.000Z","cells":[{"name":"XX5DEMO1","edition":1,"update":2,"issueDate":"2024-02-07","bbox":[10,54,10.1,54.06],"band":5}]}`.',
         security: device,
@@ -119,12 +123,14 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
     async (request) => {
       const d = deviceOf(request);
       const cells = [...(await listLicensedCells(db, d)).values()].filter((c) => c.chart.edition).map((c) => toEntitledCell(c.chart));
+      const s100Datasets = [...(await listLicensedS100Datasets(db, d)).values()].map((l) => toEntitledS100Dataset(l.dataset));
       const expiries = d.licenses.map((l) => l.expiresAt);
       return {
         installationId: d.installationIds[0]!,
         installationIds: d.installationIds,
         deviceId: d.registration.deviceId,
         hwId: d.registration.hwId,
+        s100HwId: d.registration.s100HwId,
         products: d.licenses.map((l) => ({
           licenseId: l.licenseId,
           productId: l.productId,
@@ -136,6 +142,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
         expiresAt:
           expiries.length === 0 || expiries.includes(null) ? null : new Date(Math.max(...expiries.map((e) => e!.getTime()))).toISOString(),
         cells,
+        s100Datasets,
         serverTime: new Date().toISOString(),
       };
     },
@@ -276,7 +283,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
         tags,
         summary: "Move this device's licences to a new device (within the swap limit); the old token stops working",
         description:
-          'Body `{"deviceId":"SHIP-2","platformId":1,"userPermit":"<new device user permit>"}` → `{"revokedInstallationIds":[7],"swapsLeft":2,"token":"crd_…","installationIds":[9]}`.',
+          'Body `{"deviceId":"SHIP-2","platformId":1,"userPermit":"<new device S-63 user permit>","s100UserPermit":"<its S-100 user permit>"}` (one or both) → `{"revokedInstallationIds":[7],"swapsLeft":2,"token":"crd_…","installationIds":[9]}`.',
         security: device,
         body: appSwapBody,
         response: { 200: swapResult, 400: errorBody, 401: errorBody, 409: errorBody },

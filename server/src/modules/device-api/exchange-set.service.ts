@@ -13,7 +13,7 @@ import {
 } from '@chartroom/s63';
 import type { Db } from '../../db/client.js';
 import type { DeliveryCell } from './device-api.repository.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -107,6 +107,12 @@ export async function createExchangeSet(opts: {
   ip: string | null;
 }): Promise<ExchangeSetResult | null> {
   const { deps, device, body } = opts;
+  const hwId = device.registration.hwId;
+  if (!hwId)
+    throw new AppError(
+      'user_permit_missing',
+      'This device gave no S-63 user permit: S-63 exchange sets need one (redeem a code with userPermit); ask for an S-100 set instead',
+    );
   const serverTime = new Date();
   const licensed = await listLicensedCells(deps.db, device);
   const held = new Map<string, { edition: number; update: number }>();
@@ -151,7 +157,7 @@ export async function createExchangeSet(opts: {
         files.push(path.slice(path.lastIndexOf('/') + 1));
       }
       permits.push({
-        permit: createCellPermit({ cellName: chart.name, expiry: permitExpiry(cell.expiresAt), ck1, ck2, hwId: device.registration.hwId }),
+        permit: createCellPermit({ cellName: chart.name, expiry: permitExpiry(cell.expiresAt), ck1, ck2, hwId }),
         edition,
       });
       cells.push({ name: chart.name, edition, files });

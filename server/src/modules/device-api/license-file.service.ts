@@ -150,6 +150,7 @@ export async function issueLicenseFile(opts: {
     installationIds: device.installationIds,
     deviceId: device.registration.deviceId,
     hwId: device.registration.hwId,
+    s100HwId: device.registration.s100HwId,
     products: device.licenses.map((l) => ({
       licenseId: l.licenseId,
       productId: l.productId,

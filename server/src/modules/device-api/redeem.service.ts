@@ -23,6 +23,7 @@ import {
   revokeEmptyRegistrations,
 } from './device-api.repository.js';
 import { createDeviceToken } from './device-token.js';
+import { readS100HwId } from './s100-user-permit.js';
 import { readHwId } from './user-permit-check.js';
 
 const mismatch = (field: 'applicationTypeId' | 'deviceId', message: string) =>
@@ -104,7 +105,8 @@ export async function redeemActivation(opts: {
   ip: string | null;
 }): Promise<RedeemResult> {
   const { db, input, actor } = opts;
-  const hwId = await readHwId(db, opts.box, input.applicationTypeId, input.userPermit);
+  const hwId = input.userPermit !== undefined ? await readHwId(db, opts.box, input.applicationTypeId, input.userPermit) : null;
+  const s100 = input.s100UserPermit !== undefined ? await readS100HwId(db, opts.box, input.applicationTypeId, input.s100UserPermit) : null;
   return db.transaction(async (tx) => {
     const activation = await lockActivationByCode(tx, opts.code);
     if (!activation || activation.expiresAt.getTime() <= Date.now()) throw notFound('activation_code');
@@ -124,6 +126,8 @@ export async function redeemActivation(opts: {
       activationId: activation.id,
       deviceId: input.deviceId,
       hwId,
+      s100HwId: s100?.hwId ?? null,
+      s100UserPermit: s100?.userPermit ?? null,
       applicationTypeId: input.applicationTypeId,
       platformId: input.platformId,
       tokenHash: hash,
@@ -144,6 +148,7 @@ export async function redeemActivation(opts: {
       installationIds: attached.map((a) => a.installationId),
       licenseIds: attached.map((a) => a.licenseId),
       hwId,
+      s100HwId: s100?.hwId ?? null,
       deviceId: input.deviceId,
     };
   });

@@ -17,6 +17,7 @@ import {
 import type { DeviceContext } from './device-context.js';
 import { createDeviceToken } from './device-token.js';
 import { attachToLicenses } from './redeem.service.js';
+import { readS100HwId } from './s100-user-permit.js';
 import { readHwId } from './user-permit-check.js';
 
 export interface SwapLimits {
@@ -81,7 +82,9 @@ export async function swapDevice(opts: {
 }): Promise<SwapResult> {
   const { device, input } = opts;
   const old = device.registration;
-  const hwId = await readHwId(opts.db, opts.box, old.applicationTypeId, input.userPermit);
+  const hwId = input.userPermit !== undefined ? await readHwId(opts.db, opts.box, old.applicationTypeId, input.userPermit) : null;
+  const s100 =
+    input.s100UserPermit !== undefined ? await readS100HwId(opts.db, opts.box, old.applicationTypeId, input.s100UserPermit) : null;
   return opts.db.transaction(async (tx) => {
     let swapsLeft = Number.MAX_SAFE_INTEGER;
     const licenseIds: number[] = [];
@@ -103,6 +106,8 @@ export async function swapDevice(opts: {
       userId: old.userId,
       deviceId: input.deviceId,
       hwId,
+      s100HwId: s100?.hwId ?? null,
+      s100UserPermit: s100?.userPermit ?? null,
       applicationTypeId: old.applicationTypeId,
       platformId: input.platformId,
       tokenHash: hash,

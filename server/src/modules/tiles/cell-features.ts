@@ -7,6 +7,7 @@ import {
   type FlatFeature,
   type S57Dataset,
 } from '@chartroom/s57';
+import { datasetBBox, s57FlatFeatures, type S101Dataset } from '@chartroom/s101';
 
 /** Where a feature's tags keep its layer (the S-57 class acronym); not written as an attribute. */
 export const LAYER_TAG = '\u0000layer';
@@ -51,9 +52,17 @@ export function* tileFeatures(
   stamp: CellStamp,
   near?: (box: [number, number, number, number]) => boolean,
 ): Generator<FlatFeature> {
-  const bbox = getCellInfo(ds).bbox;
-  const midLat = bbox ? (bbox[1] + bbox[3]) / 2 : 0;
-  for (const f of flatFeatures(ds, near ? { near } : {})) {
+  yield* taggedFeatures(flatFeatures(ds, near ? { near } : {}), stamp, getCellInfo(ds).bbox);
+}
+
+/** An S-101 dataset's features for the tile index: its S-57 view (decision 0022), tagged as a cell's are. */
+export function* s101TileFeatures(ds: S101Dataset, stamp: CellStamp): Generator<FlatFeature> {
+  yield* taggedFeatures(s57FlatFeatures(ds), stamp, datasetBBox(ds));
+}
+
+function* taggedFeatures(features: Iterable<FlatFeature>, stamp: CellStamp, bbox: readonly number[] | null): Generator<FlatFeature> {
+  const midLat = bbox ? (bbox[1]! + bbox[3]!) / 2 : 0;
+  for (const f of features) {
     if (!f.geometry) continue;
     const layer = String(f.properties.layer);
     // Coverage comes from the stored chart rows for every cell at once (see chart-set.ts).

@@ -9,7 +9,8 @@ import {
   type S57Dataset,
 } from '@chartroom/s57';
 import { mercatorBoxTouchesTile, mercatorX, mercatorY, TILE_EXTENT, tileRange } from './tile-geometry.js';
-import { tileFeatures, type CellStamp } from './cell-features.js';
+import { datasetBBox, type S101Dataset } from '@chartroom/s101';
+import { s101TileFeatures, tileFeatures, type CellStamp } from './cell-features.js';
 import { toVtFeature, type VtSourceFeature } from './vt-convert.js';
 
 /** The deepest zoom tiles are cut at (spec §9: max zoom 18). */
@@ -81,6 +82,17 @@ const WINDOW_MARGIN = 256;
 export function buildCellTileIndex(ds: S57Dataset | CellIndex, stamp: CellStamp, opts: { window?: TileAddress[] } = {}): CellTileIndex {
   const features = () => tileFeaturesNear(ds, stamp, opts.window);
   return opts.window ? indexTileFeatures(features, null, opts.window) : indexTileFeatures(features, getCellInfo(ds).bbox);
+}
+
+/** The tile index of an S-101 dataset (read with its updates), drawn through its S-57 view; `window` as for a cell. */
+export function buildS101TileIndex(ds: S101Dataset, stamp: CellStamp, opts: { window?: TileAddress[] } = {}): CellTileIndex {
+  const { window } = opts;
+  // Near the antimeridian geojson-vt wraps features across it: no window there.
+  const windowed = window && !window.some((t) => t.x <= 0 || t.x >= 2 ** t.z - 1);
+  const features = function* () {
+    for (const f of s101TileFeatures(ds, stamp)) if (!windowed || touchesWindow(geometryBox(f.geometry!), window)) yield f;
+  };
+  return window ? indexTileFeatures(features, null, window) : indexTileFeatures(features, datasetBBox(ds));
 }
 
 /** Does the lon/lat box touch one of the tiles (within WINDOW_MARGIN)? */

@@ -10,6 +10,8 @@ export type LonLatBox = [number, number, number, number];
 
 export interface MapCell extends QuiltCell {
   id: number;
+  /** How its files are read: S-57 cells, or S-101 datasets drawn through their S-57 view. */
+  format: 's57' | 's101';
   update: number;
   scale: number | null;
   blobKeys: string[];
@@ -40,9 +42,13 @@ function bboxOf(r: MapChartRow): LonLatBox | null {
   return [r.west, r.south, r.east, r.north];
 }
 
+/** An S-101 dataset's band: S-101 names and records carry none (its display scales are per feature); approach. */
+const S101_BAND = 4;
+
 /** A cell's band from the third character of its name when DSID did not say (e.g. US4MD81M → 4). */
 function bandOf(r: MapChartRow): number {
   if (r.band && r.band >= 1 && r.band <= 6) return r.band;
+  if (r.kind === 's101') return S101_BAND;
   const digit = Number(r.name.charAt(2));
   return digit >= 1 && digit <= 6 ? digit : 1;
 }
@@ -53,7 +59,8 @@ export function buildChartSet(gcId: number, version: string, rows: MapChartRow[]
   for (const r of rows) {
     const bbox = bboxOf(r);
     if (!bbox) continue;
-    const key = `${r.id}:${r.updatedAt.getTime()}`;
+    // S-101 rows are of another table: their ids may be a chart's.
+    const key = `${r.kind === 's101' ? 's101-' : ''}${r.id}:${r.updatedAt.getTime()}`;
     if (r.kind === 's102') {
       if (r.blobKeys[0]) grids.push({ id: r.id, name: r.name, bbox, gridKey: r.blobKeys[0], key });
       continue;
@@ -61,6 +68,7 @@ export function buildChartSet(gcId: number, version: string, rows: MapChartRow[]
     const coverage = (r.coverage as { coordinates?: number[][][][] } | null)?.coordinates ?? null;
     cells.push({
       id: r.id,
+      format: r.kind === 's101' ? 's101' : 's57',
       name: r.name,
       band: bandOf(r),
       edition: r.edition ?? 0,

@@ -3,11 +3,12 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { indexCell, scanS57, type CellIndex } from '@chartroom/s57';
+import { readS101, type S101Dataset } from '@chartroom/s101';
 import { readS102 } from '@chartroom/s102';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { listenChartsChanged } from './chart-changes.js';
 import { buildChartSet, type ChartSet, type MapCell, type MapGrid } from './chart-set.js';
-import { buildCellTileIndex, type CellTileIndex, type TileAddress } from './cell-tile-index.js';
+import { buildCellTileIndex, buildS101TileIndex, type CellTileIndex, type TileAddress } from './cell-tile-index.js';
 import { prepareDepthGrid, renderDepthTile, type DepthGrid } from './s102-tile.js';
 import type { MapChartRow } from './tiles.repository.js';
 import { bboxTouchesTile } from './tile-geometry.js';
@@ -121,7 +122,7 @@ export class TileStore {
       if (whole) return whole.value as CellTileIndex;
       let index = windowed.get(cell.key);
       if (!index) {
-        index = buildCellTileIndex(await this.readCell(cell), stampOf(cell), { window: tiles });
+        index = await this.buildIndex(cell, { window: tiles });
         windowed.set(cell.key, index);
       }
       return index;
@@ -163,10 +164,23 @@ export class TileStore {
     return indexCell(base!, updates);
   }
 
+  /** A stored S-101 dataset with its updates (checked by the S-101 reader when it was uploaded). */
+  private async readS101(cell: MapCell): Promise<S101Dataset> {
+    const files = await Promise.all(
+      cell.blobKeys.map(async (k) => ({ bytes: new Uint8Array(await this.blobs.read(k)), fileName: basename(k) })),
+    );
+    return readS101(files[0]!.bytes, files.slice(1), { fileName: files[0]!.fileName });
+  }
+
+  /** The tile index of a cell or S-101 dataset; with `window`, for those tiles only. */
+  private async buildIndex(cell: MapCell, opts: { window?: TileAddress[] } = {}): Promise<CellTileIndex> {
+    return cell.format === 's101'
+      ? buildS101TileIndex(await this.readS101(cell), stampOf(cell), opts)
+      : buildCellTileIndex(await this.readCell(cell), stampOf(cell), opts);
+  }
+
   private async cellIndex(cell: MapCell): Promise<CellTileIndex> {
-    const index = (await this.source(`enc:${cell.key}`, async () =>
-      buildCellTileIndex(await this.readCell(cell), stampOf(cell)),
-    )) as CellTileIndex;
+    const index = (await this.source(`enc:${cell.key}`, async () => this.buildIndex(cell))) as CellTileIndex;
     // The index grows as it cuts tiles: tell the cache its new size.
     this.sources.set(`enc:${cell.key}`, { value: index, bytes: index.estimateBytes() });
     return index;

@@ -1,13 +1,15 @@
 import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { chartCollections, charts, geocontents, mapTasks, providers } from '../../db/schema/index.js';
+import { chartCollections, charts, geocontents, mapTasks, providers, s100Datasets } from '../../db/schema/index.js';
 
-/** A digest of the geocontent's collections and charts (ids and update times): any change changes it. */
+/** A digest of the geocontent's collections and charts, and its S-101 datasets (ids and update times): any change changes it. */
 function versionOf(gcId: SQLWrapper | number) {
-  return sql<string>`(
-    select left(md5(coalesce(string_agg(cc.kind || ':' || cc.updated_at::text || ':' || coalesce(ch.id::text, '') || ':' || coalesce(ch.updated_at::text, ''), ',' order by cc.kind, ch.id), '')), 16)
+  return sql<string>`left(md5((
+    select coalesce(string_agg(cc.kind || ':' || cc.updated_at::text || ':' || coalesce(ch.id::text, '') || ':' || coalesce(ch.updated_at::text, ''), ',' order by cc.kind, ch.id), '')
     from ${chartCollections} cc left join ${charts} ch on ch.collection_id = cc.id
-    where cc.geocontent_id = ${gcId})`;
+    where cc.geocontent_id = ${gcId}) || ';' || (
+    select coalesce(string_agg(d.id::text || ':' || d.updated_at::text, ',' order by d.id), '')
+    from ${s100Datasets} d where d.geocontent_id = ${gcId} and d.product = 'S-101')), 16)`;
 }
 
 export async function findChartVersion(db: DbOrTx, gcId: number): Promise<string> {
@@ -41,8 +43,13 @@ export async function findTaskWithVersion(db: DbOrTx, taskId: string) {
   return row;
 }
 
-/** The cells and S-102 grids of a geocontent, as the map needs them. */
+/** The cells and S-102 grids of a geocontent, and its S-101 datasets (kind `s101`), as the map needs them. */
 export async function listMapCharts(db: DbOrTx, gcId: number) {
+  const [cells, s101] = [await listChartRows(db, gcId), await listS101Rows(db, gcId)];
+  return [...cells, ...s101];
+}
+
+async function listChartRows(db: DbOrTx, gcId: number) {
   return db
     .select({
       id: charts.id,
@@ -66,4 +73,30 @@ export async function listMapCharts(db: DbOrTx, gcId: number) {
     .where(eq(chartCollections.geocontentId, gcId))
     .orderBy(asc(chartCollections.kind), asc(charts.name));
 }
-export type MapChartRow = Awaited<ReturnType<typeof listMapCharts>>[number];
+
+/** The S-101 datasets of a geocontent in the shape of a chart row (no band, scale or coverage: the map gives them defaults). */
+async function listS101Rows(db: DbOrTx, gcId: number) {
+  return db
+    .select({
+      id: s100Datasets.id,
+      kind: sql<string>`'s101'`,
+      name: s100Datasets.name,
+      band: sql<number | null>`null::integer`,
+      edition: s100Datasets.edition,
+      update: s100Datasets.update,
+      releaseDate: s100Datasets.issueDate,
+      scale: sql<number | null>`null::integer`,
+      west: s100Datasets.west,
+      south: s100Datasets.south,
+      east: s100Datasets.east,
+      north: s100Datasets.north,
+      coverage: sql<unknown>`null::jsonb`,
+      blobKeys: s100Datasets.blobKeys,
+      updatedAt: s100Datasets.updatedAt,
+    })
+    .from(s100Datasets)
+    .where(and(eq(s100Datasets.geocontentId, gcId), eq(s100Datasets.product, 'S-101')))
+    .orderBy(asc(s100Datasets.name));
+}
+
+export type MapChartRow = Awaited<ReturnType<typeof listChartRows>>[number];

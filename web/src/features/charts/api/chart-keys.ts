@@ -8,4 +8,5 @@ export const chartKeys = {
   savedUploads: (gcid: number) => [...chartKeys.all, 'saved-uploads', gcid] as const,
   upload: (guid: string) => [...chartKeys.all, 'upload', guid] as const,
   preview: (url: string) => [...chartKeys.all, 'preview', url] as const,
+  s100Datasets: (gcid: number) => [...chartKeys.all, 's100-datasets', gcid] as const,
 };

@@ -11,12 +11,13 @@ import { PoiTab } from '../../poi/components/poi-tab';
 import { RawTab } from '../../raw-depth/components/raw-tab';
 import { useGoToMap } from '../api/go-to-map';
 
-export const catalogSections = ['enc', 's102', 'ntm', 'poi', 'msg', 'raw'] as const;
+export const catalogSections = ['enc', 's102', 's100', 'ntm', 'poi', 'msg', 'raw'] as const;
 export type CatalogSection = (typeof catalogSections)[number];
 
 // The chart tabs load on first view: they bring the upload forms and the S-102 preview with them.
 const EncTab = lazy(async () => ({ default: (await import('../../charts/components/enc-tab')).EncTab }));
 const S102Tab = lazy(async () => ({ default: (await import('../../charts/components/s102-tab')).S102Tab }));
+const S100Tab = lazy(async () => ({ default: (await import('../../charts/components/s100-tab')).S100Tab }));
 
 type CatalogTabProps = { gcid: number; section: string | null; onSectionChange: (section: CatalogSection) => void };
 
@@ -60,6 +61,7 @@ export function CatalogTab({ gcid, section, onSectionChange }: CatalogTabProps) 
         </Tabs.List>
         <Tabs.Panel value="enc">{chartPanel(EncTab)}</Tabs.Panel>
         <Tabs.Panel value="s102">{chartPanel(S102Tab)}</Tabs.Panel>
+        <Tabs.Panel value="s100">{chartPanel(S100Tab)}</Tabs.Panel>
         <Tabs.Panel value="ntm">
           <NtmTab gcid={gcid} />
         </Tabs.Panel>
