@@ -12,12 +12,18 @@ import tseslint from 'typescript-eslint';
 
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
 
-/** Another feature's components/ or lib/ (a relative path that climbs out of this feature into a sibling). */
-const otherFeatureInternals = {
-  regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(components|lib)/',
+/**
+ * Anything of another feature but its api/, seen from a file `depth` folders below its feature's
+ * root (0: web/src/features/<a>/x.ts, 1: web/src/features/<a>/components/x.tsx, …): the path climbs
+ * exactly to web/src/features/ and goes down into a feature anywhere but api/ (its root too).
+ */
+const otherFeatureInternals = (depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}(?!\\.)[^/]+(/(?!api(/|$)).*)?$`,
   message:
     "A feature uses another feature's api/ only. Shared pieces go to components/ui or lib; a screen that composes several features belongs to app/ or a cabinet (docs/architecture.md).",
-};
+});
+/** The depths of feature files the rule holds (the deepest file today is at depth 1). */
+const featureDepths = [0, 1, 2, 3, 4];
 
 /** Of the workspace packages the web app imports only the contracts. */
 const webPackages = {
@@ -90,19 +96,17 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [webPackages, webReach] }],
     },
   },
-  {
-    files: ['web/src/features/**/*.{ts,tsx}'],
+  // One block per depth of a feature's files, since the climb to web/src/features/ is as long as
+  // the file is deep: a file at a feature's root reaches a sibling with one `../`, one in
+  // components/ with two.
+  ...featureDepths.map((depth) => ({
+    files: [`web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
     // The cabinets compose other features' screens (their tabs), as app/ does for routes.
     ignores: ['web/src/features/provider-cabinet/**', 'web/src/features/distributor/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [webPackages, webReach, otherFeatureInternals],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [webPackages, webReach, otherFeatureInternals(depth)] }],
     },
-  },
+  })),
   {
     // The POI editor places its points on the chart map: the one map component of the web app
     // (issue 12) is chart-map's ChartMap with its view helpers, which the editor mounts directly.

@@ -8,7 +8,7 @@
 // A path written with a placeholder (`modules/<x>/`, `NNNN-*.md`, `staging/<guid>/`, `…`) is checked
 // up to the placeholder. A shorter path with a file extension (`modules/charts/enc-apply.ts`,
 // `lib/api-client.ts`) must exist under one of the usual folders (server/src, server/src/modules,
-// web/src, web/src/features, a package's src, …), and a bare file name (`charged-order.ts`) must be
+// web/src, web/src/features, a package's src, …), and a bare file name (`ledger.ts`) must be
 // the name of some file of the repository. Build output (`dist/`) and `node_modules/` are
 // not checked. A path inside a workspace may be written from the workspace's root
 // (`scripts/<x>.mjs` in a file of packages/s57 means packages/s57/scripts/<x>.mjs).
@@ -144,7 +144,7 @@ const shortPattern =
 
 /**
  * Shorter file paths named in a text (`modules/charts/enc-apply.ts`, `lib/api-client.ts`,
- * `orders/charged-order.ts`): not from the repository's root, but with a file extension. Each is
+ * `agreements/ledger.ts`): not from the repository's root, but with a file extension. Each is
  * looked up under the usual folders (`shortBases`); `path/to/…` is an example, not a path.
  */
 export function shortPathsIn(text) {
@@ -184,7 +184,7 @@ const barePattern = /(?<![\w@.\/\-~$:])([a-z0-9_][A-Za-z0-9_.-]*\.(?:tsx?|mjs|cj
 const outside = new Set(['portal-spec.md']);
 
 /**
- * Bare file names (`charged-order.ts`, `README.md`) named in a text: each must be the name of some
+ * Bare file names (`ledger.ts`, `README.md`) named in a text: each must be the name of some
  * file of the repository. One-letter names (`x.ts`, `x.routes.ts`) are placeholders.
  */
 export function bareNamesIn(text) {

@@ -114,9 +114,17 @@ export function traceFlows() {
 
   // Route registrations: app.get('/path', opts?, handler) in any server file.
   const routes = new Map();
-  // Job handlers: x.register(kindConstant, handler) where the kind is a string literal type.
+  // Job handlers: x.register(kindConstant, handler) where the kind is a string literal type, or an
+  // entry [xJobKind, handler] of a list of them (app.ts `jobHandlers`).
   const jobHandlers = new Map();
   const visitAll = (node, sf) => {
+    if (ts.isArrayLiteralExpression(node) && node.elements.length === 2) {
+      const [kind, handler] = node.elements;
+      if (ts.isIdentifier(kind) && /JobKind$/.test(kind.text)) {
+        const type = checker.getTypeAtLocation(kind);
+        if (type.isStringLiteral()) jobHandlers.set(type.value, { file: sf.fileName, node: handler });
+      }
+    }
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const method = node.expression.name.text;
       const [first, ...rest] = node.arguments;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginOptions, type FastifyReply, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { runAsSingleton, type Database } from './db/client.js';
 import { censorSecrets } from './lib/log-censor.js';
@@ -10,15 +10,24 @@ import { stdoutLogDestination } from './lib/log-destination.js';
 import { sharedAnswerSerializer } from './plugins/shared-answer-serializer.js';
 import { JOBS_CHANNEL } from './jobs/queue.js';
 import { checkDataKey, resolveJwtSecret } from './lib/shared-secrets.js';
-import { JobRunner } from './jobs/runner.js';
+import { JobRunner, type JobHandler } from './jobs/runner.js';
 import { ProcessRegistry } from './jobs/process-registry.js';
 import { createMailer } from './lib/mailer.js';
+import { createSecretBox } from './lib/secret-box.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
 import { agreementRoutes } from './modules/agreements/agreements.routes.js';
 import { invitationRoutes } from './modules/agreements/invitations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chartRoutes } from './modules/charts/charts.routes.js';
-import { registerDeviceApi } from './modules/device-api/device-api.plugin.js';
+import { loadDataServerKey } from './modules/device-api/data-server-key.js';
+import { deviceApiRoutes } from './modules/device-api/device-api.routes.js';
+import { loadS100DataServer } from './modules/device-api/s100-data-server.js';
+import { s100DeviceRoutes } from './modules/device-api/s100-device.routes.js';
+import { signingKeyRoutes } from './modules/device-api/signing-keys.routes.js';
+import { cabinetSwapRoutes } from './modules/device-api/swap.routes.js';
+import { cellsUpdatedJob, cellsUpdatedJobKind } from './modules/device-api/update-notices.job.js';
+import { webhookDeliveryJob, webhookDeliveryJobKind } from './modules/device-api/webhook-delivery.job.js';
+import { webhookRoutes } from './modules/device-api/webhooks.routes.js';
 import { s100DatasetRoutes } from './modules/s100/s100.routes.js';
 import { s63ConversionJob, s63ConversionJobKind } from './modules/charts/s63-conversion.job.js';
 import { sweepUploads, type SweepReport } from './modules/charts/upload-sweep.js';
@@ -31,7 +40,12 @@ import { tileRoutes } from './modules/tiles/tiles.routes.js';
 import { tileWarmJob, tileWarmJobKind } from './modules/tiles/tile-warm.job.js';
 import { catalogueStatsRoutes } from './modules/catalogue-stats/catalogue-stats.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { licensingRoutes } from './modules/licenses/licensing.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { customProductRoutes } from './modules/custom-products/custom-products.routes.js';
+import { deviceRoutes } from './modules/devices/devices.routes.js';
+import { permitRoutes } from './modules/distributor-permits/distributor-permits.routes.js';
+import { licenseRoutes } from './modules/licenses/licenses.routes.js';
+import { productRoutes } from './modules/products/products.routes.js';
 import { mailJobHandler, mailJobKind } from './modules/mail/mail.service.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { navMessageRoutes } from './modules/nav-messages/nav-messages.routes.js';
@@ -171,12 +185,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     wakeups: (onNotify) =>
       database.listen(JOBS_CHANNEL, onNotify, (err) => app.log.warn({ err }, 'job wake-up connection failed; polling until it is back')),
   });
-  jobs.register(mailJobKind, mailJobHandler(mailer));
-  jobs.register(s63ConversionJobKind, s63ConversionJob(app.blobs, unzipLimitsOf(config)));
-  jobs.register(passwordReminderJobKind, passwordReminderJob(config.PUBLIC_URL));
   const tiles = { db, store: new TileStore(app.blobs, config.TILE_CACHE_MB * 1024 * 1024) };
-  jobs.register(tileWarmJobKind, tileWarmJob(tiles));
   app.decorate('jobs', jobs);
+  // The device API's sealed keys (decision 0014): the data key's box and the data server's key.
+  const box = createSecretBox(config.dataKey);
+  const dataServer = await loadDataServerKey(config, { db, box });
+  const swapLimits = { perLicense: config.DEVICE_SWAPS_PER_LICENSE, periodDays: config.DEVICE_SWAP_PERIOD_DAYS };
+  const webhookPolicy = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
 
   const authDeps: AuthDeps = {
     db,
@@ -186,21 +201,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.PUBLIC_URL,
   };
 
-  await app.register(healthRoutes, { database });
-  await app.register(catalogueStatsRoutes, { db });
-  await app.register(authRoutes, { deps: authDeps, perMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
-  await app.register(mailRoutes, { db, isSmtp: mailer.isSmtp, trustProxy: config.TRUST_PROXY });
-  await app.register(userRoutes, { db });
-  await app.register(providerRoutes, { db });
-  await app.register(distributorRoutes, { db });
-  await app.register(activationRoutes, { db, perMinute: config.DEVICE_ACTIVATIONS_PER_MINUTE });
-  await app.register(geocontentRoutes, { db, tiles });
-  await app.register(tileRoutes, { deps: tiles });
-  await app.register(ntmRoutes, { db });
-  await app.register(poiRoutes, { db });
-  await app.register(rawDepthRoutes, { db });
-  await app.register(navMessageRoutes, { db });
-  await app.register(licensingRoutes, { db, publicUrl: config.PUBLIC_URL });
   const chartDeps = {
     db,
     blobs: app.blobs,
@@ -211,24 +211,83 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     maxUnzippedBytesPerUser: config.MAX_UNZIPPED_BYTES_PER_USER,
     stagedUploadTtlMs: config.STAGED_UPLOAD_TTL_HOURS * 3600_000,
   };
-  await app.register(chartRoutes, { deps: chartDeps });
-  await app.register(s100DatasetRoutes, { deps: chartDeps });
-  await app.register(agreementRoutes, { db });
-  await app.register(invitationRoutes, { db, publicUrl: config.PUBLIC_URL });
-  await app.register(orderDeskRoutes, { db });
-  await app.register(appOrderRoutes, {
+  const deviceDeps = {
     db,
-    payments: { stripe: Boolean(config.STRIPE_WEBHOOK_SECRET), yoomoney: Boolean(config.YOOMONEY_NOTIFICATION_SECRET) },
-  });
-  await app.register(paymentWebhookRoutes, {
-    db,
-    secrets: {
-      stripe: config.STRIPE_WEBHOOK_SECRET,
-      yoomoney: config.YOOMONEY_NOTIFICATION_SECRET,
-      toleranceSeconds: config.PAYMENT_WEBHOOK_TOLERANCE_SECONDS,
-    },
-  });
-  await registerDeviceApi(app, { config, db, jobs });
+    blobs: app.blobs,
+    box,
+    dataServer,
+    dataServerId: config.S63_DATA_SERVER_ID,
+    s100: await loadS100DataServer(config, { db, box }),
+    publicUrl: config.PUBLIC_URL,
+    callsPerMinute: config.DEVICE_CALLS_PER_MINUTE,
+    redeemsPerMinute: config.DEVICE_REDEEMS_PER_MINUTE,
+    licenseFileTtlSeconds: config.LICENSE_FILE_TTL_SECONDS,
+    swapLimits,
+  };
+
+  // Every job handler of the portal, by kind; each lives in its feature module (decision 0008).
+  const jobHandlers: [kind: string, handler: JobHandler][] = [
+    [mailJobKind, mailJobHandler(mailer)],
+    [s63ConversionJobKind, s63ConversionJob(app.blobs, unzipLimitsOf(config))],
+    [passwordReminderJobKind, passwordReminderJob(config.PUBLIC_URL)],
+    [tileWarmJobKind, tileWarmJob(tiles)],
+    [cellsUpdatedJobKind, cellsUpdatedJob({ publicUrl: config.PUBLIC_URL })],
+    [webhookDeliveryJobKind, webhookDeliveryJob(box, webhookPolicy)],
+  ];
+  for (const [kind, handler] of jobHandlers) jobs.register(kind, handler);
+
+  // Every route plugin of the portal, in this one list (a plugin and its options are checked together).
+  const route =
+    <O extends FastifyPluginOptions>(plugin: FastifyPluginAsyncZod<O>, options: O) =>
+    () =>
+      app.register(plugin, options);
+  const routePlugins = [
+    route(healthRoutes, { database }),
+    route(catalogueStatsRoutes, { db }),
+    route(authRoutes, { deps: authDeps, perMinute: config.RATE_LIMIT_AUTH_PER_MINUTE }),
+    route(mailRoutes, { db, isSmtp: mailer.isSmtp, trustProxy: config.TRUST_PROXY }),
+    route(userRoutes, { db }),
+    route(providerRoutes, { db }),
+    route(distributorRoutes, { db }),
+    route(activationRoutes, { db, perMinute: config.DEVICE_ACTIVATIONS_PER_MINUTE }),
+    route(geocontentRoutes, { db, tiles }),
+    route(tileRoutes, { deps: tiles }),
+    route(ntmRoutes, { db }),
+    route(poiRoutes, { db }),
+    route(rawDepthRoutes, { db }),
+    route(navMessageRoutes, { db }),
+    // Licensing: products, licences, devices, distributor permits, custom products, audit.
+    route(productRoutes, { db }),
+    route(licenseRoutes, { db, publicUrl: config.PUBLIC_URL }),
+    route(deviceRoutes, { db, detachPerMinute: 30 }),
+    route(permitRoutes, { db, publicUrl: config.PUBLIC_URL }),
+    route(customProductRoutes, { db, publicUrl: config.PUBLIC_URL }),
+    route(auditRoutes, { db }),
+    route(chartRoutes, { deps: chartDeps }),
+    route(s100DatasetRoutes, { deps: chartDeps }),
+    route(agreementRoutes, { db }),
+    route(invitationRoutes, { db, publicUrl: config.PUBLIC_URL }),
+    route(orderDeskRoutes, { db }),
+    route(appOrderRoutes, {
+      db,
+      payments: { stripe: Boolean(config.STRIPE_WEBHOOK_SECRET), yoomoney: Boolean(config.YOOMONEY_NOTIFICATION_SECRET) },
+    }),
+    route(paymentWebhookRoutes, {
+      db,
+      secrets: {
+        stripe: config.STRIPE_WEBHOOK_SECRET,
+        yoomoney: config.YOOMONEY_NOTIFICATION_SECRET,
+        toleranceSeconds: config.PAYMENT_WEBHOOK_TOLERANCE_SECONDS,
+      },
+    }),
+    // The device API (issue 14, decision 0014), the cabinet's device swap, signing keys, webhooks.
+    route(deviceApiRoutes, { deps: deviceDeps }),
+    route(s100DeviceRoutes, { deps: deviceDeps }),
+    route(cabinetSwapRoutes, { db, limits: swapLimits }),
+    route(signingKeyRoutes, { db, box, ttlSeconds: config.LICENSE_FILE_TTL_SECONDS }),
+    route(webhookRoutes, { db, box, policy: webhookPolicy }),
+  ];
+  for (const register of routePlugins) await register();
   await registerStaticWeb(app, config.webDist);
 
   // One process at a time sweeps (an advisory lock on PostgreSQL); the others skip that round.

@@ -97,8 +97,10 @@ describe('the embedded database server (PostgreSQL protocol over a Unix socket)'
     await a.connect();
     const order: string[] = [];
     const bConnected = b.connect().then(() => order.push('b connected'));
-    await a.query('select 1');
-    await new Promise((ok) => setTimeout(ok, 100));
+    // b's socket is open and its startup message sent; a keeps the session over a few round trips.
+    const bSocket = (b as unknown as { connection: { stream: NodeJS.EventEmitter } }).connection.stream;
+    await new Promise((ok) => bSocket.once('connect', ok));
+    for (let i = 0; i < 5; i++) await a.query('select 1');
     order.push('a still working');
     await a.end();
     await bConnected;
@@ -186,13 +188,18 @@ describe('the portal with its embedded database in a process of its own', () => 
 
   it('delivers a NOTIFY to the listener (the job runners wake-up)', async () => {
     let woken = 0;
+    let wake: () => void = () => undefined;
+    const firstWake = new Promise<void>((ok) => (wake = ok));
     const stop = await database.listen(
       'chartroom_test',
-      () => (woken += 1),
+      () => {
+        woken += 1;
+        wake();
+      },
       () => undefined,
     );
     await database.db.execute(sql`select pg_notify('chartroom_test', 'x')`);
-    await new Promise((ok) => setTimeout(ok, 50));
+    await firstWake;
     expect(woken).toBe(1);
     await stop();
   });

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { waitFor } from '../../test/wait-for.js';
 import { jobs } from '../db/schema/index.js';
 import { enqueueJob } from './queue.js';
 import { ProcessRegistry } from './process-registry.js';
@@ -38,7 +39,17 @@ describe('a job whose lease lapsed while it ran', () => {
     const id = await enqueueJob(db, 'test.work', {});
     const first = slow.runOne();
     await slowRunning;
-    await new Promise((ok) => setTimeout(ok, 400)); // the slow runner's lease lapses
+    // The slow runner's lease lapses by the database's clock (it would extend it after a second).
+    await waitFor(
+      async () => {
+        const [lease] = await db
+          .select({ lapsed: sql<boolean>`${jobs.lockedUntil} < now()` })
+          .from(jobs)
+          .where(eq(jobs.id, id));
+        return lease!.lapsed;
+      },
+      { what: "the slow runner's lease to lapse" },
+    );
     expect(await fast.runOne()).toBe(true);
     letSlowFinish();
     expect(await first).toBe(true);

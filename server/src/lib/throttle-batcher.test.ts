@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authThrottle } from '../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { waitFor } from '../../test/wait-for.js';
 import { Batcher } from './batcher.js';
 import { hitThrottleWindow } from './throttle.js';
 import { ThrottleBatcher } from './throttle-batcher.js';
@@ -107,13 +108,27 @@ describe('counts taken ahead for a key hit often', () => {
   });
 
   it('starts again in a new window', async () => {
-    const counter = new ThrottleBatcher(t.database.db);
+    let clock = Date.now();
+    const counter = new ThrottleBatcher(t.database.db, () => clock);
     const key = `rl:short:${Date.now()}`;
-    for (let i = 0; i < 7; i++) await counter.hit(key, 300, 1_000_000);
+    // A window long enough for the 7 hits on a busy machine; the test waits for its end, no longer.
+    const windowMs = 1500;
+    for (let i = 0; i < 7; i++) await counter.hit(key, windowMs, 1_000_000);
     expect(await rowCount(key)).toBe(7);
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    // The window ends in the database, by its clock, and here, by the batcher's.
+    await waitFor(
+      async () => {
+        const [row] = await t.database.db
+          .select({ over: sql<boolean>`${authThrottle.resetAt} <= now()` })
+          .from(authThrottle)
+          .where(eq(authThrottle.key, key));
+        return row!.over;
+      },
+      { what: 'the window to end in the database' },
+    );
+    clock += windowMs;
     // The window is over here and in the database: the first hit counts 1, and takes 1.
-    expect((await counter.hit(key, 300, 1_000_000)).count).toBe(1);
+    expect((await counter.hit(key, windowMs, 1_000_000)).count).toBe(1);
     expect(await rowCount(key)).toBe(1);
   });
 });

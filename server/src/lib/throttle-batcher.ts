@@ -59,11 +59,15 @@ export class ThrottleBatcher {
   private lastSweep = 0;
   private inFlight = false;
 
-  constructor(private readonly db: DbOrTx) {}
+  /** `now` is the clock the leases are measured by (tests pass their own). */
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Counts one hit of `key`; with `max` (the limit it is held to), counts may be taken ahead. */
   hit(key: string, windowMs: number, max?: number): Promise<ThrottleHit> {
-    const leased = this.fromLease(key, Date.now());
+    const leased = this.fromLease(key, this.now());
     if (leased) return Promise.resolve(leased);
     return new Promise<ThrottleHit>((resolve, reject) => {
       let entry = this.pending.get(key);
@@ -97,7 +101,7 @@ export class ThrottleBatcher {
     this.inFlight = true;
     try {
       while (this.pending.size > 0) {
-        const sentAt = Date.now();
+        const sentAt = this.now();
         const keys = [...this.pending.keys()].sort().slice(0, maxKeysPerBatch);
         const batch: { key: string; p: PendingKey; take: number }[] = [];
         for (const key of keys) {
@@ -129,7 +133,7 @@ export class ThrottleBatcher {
         } catch (err) {
           for (const { p } of batch) for (const w of p.waiters) w.reject(err);
         }
-        if (this.leases.size > leaseSweepAbove) this.sweepLeases(Date.now());
+        if (this.leases.size > leaseSweepAbove) this.sweepLeases(this.now());
       }
     } finally {
       this.inFlight = false;

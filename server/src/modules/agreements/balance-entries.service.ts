@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AdjustBody, TopUpBody, Transaction } from '@chartroom/contracts/agreements';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { agreements, transactions } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
+import { answerOnce, KeyTaken, replayOr, requestHash, type KeyedRequest } from '../../lib/idempotency.js';
 import { formatCents, toCents } from '../../lib/money.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -23,27 +23,23 @@ interface EntryOptions {
 
 type EntryInput = { type: 'top-up'; input: TopUpBody } | { type: 'adjustment'; input: AdjustBody };
 
-/** Thrown inside the transaction when the key is already used on this agreement: roll back, then replay. */
-class KeyTaken extends Error {}
-
 function hashEntry({ type, input }: EntryInput): string {
-  const canonical = { type, agreementId: input.agreementId, amount: formatCents(toCents(input.amount)), reason: input.reason ?? null };
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+  return requestHash({ type, agreementId: input.agreementId, amount: formatCents(toCents(input.amount)), reason: input.reason ?? null });
 }
 
-/** The row posted earlier with this key, or null; 409 when the key was used for another entry. */
-async function replayEntry(db: DbOrTx, agreementId: number, key: string, hash: string): Promise<Transaction | null> {
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.agreementId, agreementId), eq(transactions.idempotencyKey, key)));
-  if (!row) return null;
-  if (row.requestHash !== hash)
-    throw new AppError(
-      'idempotency_key_reused',
-      'This Idempotency-Key was already used for a different top-up or adjustment of this agreement: use a new key',
-    );
-  return presentTransaction(row);
+/** The agreement's row posted with this key, answered as it was posted. */
+function keyedEntry(db: DbOrTx, agreementId: number, key: string, hash: string): KeyedRequest<Transaction> {
+  return {
+    hash,
+    reusedMessage: 'This Idempotency-Key was already used for a different top-up or adjustment of this agreement: use a new key',
+    async findEarlier() {
+      const [row] = await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.agreementId, agreementId), eq(transactions.idempotencyKey, key)));
+      return row && { requestHash: row.requestHash, answer: () => presentTransaction(row) };
+    },
+  };
 }
 
 async function refusal(db: Db, agreementId: number, bound: 'floor' | 'ceiling', amount: string): Promise<AppError> {
@@ -69,7 +65,7 @@ async function postEntry(opts: EntryOptions, entry: EntryInput): Promise<{ trans
   const hash = hashEntry(entry);
   const cents = toCents(entry.input.amount);
   const amount = formatCents(cents);
-  try {
+  const { value, replayed } = await answerOnce(keyedEntry(db, agreementId, idempotencyKey, hash), async () => {
     const posted = await db.transaction(async (tx) => {
       const [managed] = await tx.select({ id: agreements.id }).from(agreements).where(managedAgreementById(actor, agreementId));
       if (!managed) throw notFound('agreement');
@@ -93,20 +89,12 @@ async function postEntry(opts: EntryOptions, entry: EntryInput): Promise<{ trans
       });
       return result;
     });
-    if (posted.kind === 'refused') {
-      // A retry of an entry posted earlier is answered with it, whatever the balance is now.
-      const earlier = await replayEntry(db, agreementId, idempotencyKey, hash);
-      if (earlier) return { transaction: earlier, replayed: true };
-      throw await refusal(db, agreementId, posted.bound, amount);
-    }
+    // A retry of an entry posted earlier is answered with it, whatever the balance is now.
+    if (posted.kind === 'refused') throw replayOr(await refusal(db, agreementId, posted.bound, amount));
     const [row] = await db.select().from(transactions).where(eq(transactions.id, posted.id));
-    return { transaction: presentTransaction(row!), replayed: false };
-  } catch (err) {
-    if (!(err instanceof KeyTaken)) throw err;
-    const first = await replayEntry(db, agreementId, idempotencyKey, hash);
-    if (!first) throw err;
-    return { transaction: first, replayed: true };
-  }
+    return presentTransaction(row!);
+  });
+  return { transaction: value, replayed };
 }
 
 /** `POST /api/agreement/top-up`: raises the balance by a positive amount. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'dr
 import type { DbOrTx } from '../../db/client.js';
 import { chartCollections, charts, encUploads, jobs, s63Conversions, users } from '../../db/schema/index.js';
 import { noteChartsChanged } from '../tiles/chart-changes.js';
+import { afterCommit } from '../../db/after-commit.js';
 import type { CellMeta } from './cell-meta.js';
 
 export async function findCollection(db: DbOrTx, gcId: number, kind: string) {
@@ -32,7 +33,8 @@ export async function upsertCollection(
     })
     .onConflictDoUpdate({ target: [chartCollections.geocontentId, chartCollections.kind], set })
     .returning();
-  noteChartsChanged(values.geocontentId);
+  // Sent after the commit: a tile asked before it must not be remembered at the old version.
+  afterCommit(db, () => noteChartsChanged(values.geocontentId));
   return row!;
 }
 

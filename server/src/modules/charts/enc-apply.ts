@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { runTransaction } from '../../db/after-commit.js';
 import type { EncUploadRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
@@ -81,7 +82,7 @@ export async function applyEncPlan(opts: {
       companions[file.name] = key;
     }
 
-    replaced = await db.transaction(async (tx) => {
+    replaced = await runTransaction(db, async (tx) => {
       const existing = await findCollection(tx, gcId, 'enc');
       const oldCompanions = existing?.companionKeys ?? {};
       const collection = await upsertCollection(tx, {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readS102, renderS102Png, S102Error, type S102Dataset } from '@chartroom/s102';
 import type { Db } from '../../db/client.js';
+import { runTransaction } from '../../db/after-commit.js';
 import type { ChartDbRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -71,7 +72,7 @@ export async function ingestS102(opts: { db: Db; blobs: BlobStore; gcId: number;
       written.push(previewKey);
       prepared.push({ name, keys: [gridKey, previewKey], meta: describeGrid(ds) });
     }
-    const { rows, replaced } = await db.transaction(async (tx) => {
+    const { rows, replaced } = await runTransaction(db, async (tx) => {
       const collection = await upsertCollection(tx, { geocontentId: gcId, kind: 's102', type: 's102' });
       const before = await findChartsByName(
         tx,

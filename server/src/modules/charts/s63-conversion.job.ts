@@ -1,6 +1,7 @@
 import { indexCell, scanS57, type CellIndex, type ScannedS57 } from '@chartroom/s57';
 import { readExchangeSetFrom } from '@chartroom/s63';
 import type { S63CellStatus, S63CellWarning } from '@chartroom/contracts/charts';
+import { runTransaction } from '../../db/after-commit.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { BlobBuffers } from '../../storage/blob-buffers.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -128,7 +129,7 @@ export function s63ConversionJob(blobs: BlobStore, limits: UnzipLimits): JobHand
       await setConversionCells(db, conversion.id, outcomes);
       return { decrypted: 0 };
     }
-    const replaced = await db.transaction(async (tx) => {
+    const replaced = await runTransaction(db, async (tx) => {
       const collection = await upsertCollection(tx, {
         geocontentId: conversion.geocontentId,
         kind: 'enc',

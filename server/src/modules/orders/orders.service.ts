@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { rateApplicationOfAppType, type OrderErrorReason, type OrderStatus } from '@chartroom/contracts/constants';
 import type { CreateOrderBody, Order } from '@chartroom/contracts/orders';
@@ -12,12 +11,13 @@ import {
   type UserInstallationRow,
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
+import { answerOnce, KeyTaken, replayOr, requestHash, type KeyedRequest } from '../../lib/idempotency.js';
 import { formatCents, toCents } from '../../lib/money.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { findOrderContext, loadOrderContext } from '../agreements/agreements.repository.js';
 import { setInstallationShipName, syncUserInstallations } from '../agreements/installations.repository.js';
-import { placeChargedOrder } from './charged-order.js';
+import { chargeOrder } from '../agreements/ledger.js';
 import { presentOrder } from './orders.presenter.js';
 import { findOrderByKey, insertOrderItems, insertOrderOnce, listOrderItems } from './orders.repository.js';
 
@@ -36,30 +36,31 @@ interface CreateOrderOptions {
   payments: PaymentSettings;
 }
 
-/** Thrown inside the transaction when a concurrent request with the same key won: roll back and replay. */
-class KeyTaken extends Error {}
-
 function hashRequest(input: CreateOrderBody): string {
-  const canonical = {
+  return requestHash({
     installationId: input.installationId,
     paymentMethod: input.paymentMethod,
     agreementId: input.agreementId ?? null,
     shipName: input.shipName ?? null,
     items: input.items.map((i) => ({ product: i.product, months: i.months })),
-  };
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+  });
 }
 
-async function replay(db: Db, actor: Actor, key: string, hash: string): Promise<Order | null> {
-  const existing = await findOrderByKey(db, actor.id, key);
-  if (!existing) return null;
-  if (existing.requestHash !== hash) {
-    throw new AppError(
-      'idempotency_key_reused',
-      'This Idempotency-Key was already used with a different order: use a new key for a new order',
-    );
-  }
-  return presentOrder(existing, actor.email, await listOrderItems(db, [existing.id]));
+/** The user's order placed with this key, answered as it was placed. */
+function keyedOrder(db: Db, actor: Actor, key: string, hash: string): KeyedRequest<Order> {
+  return {
+    hash,
+    reusedMessage: 'This Idempotency-Key was already used with a different order: use a new key for a new order',
+    async findEarlier() {
+      const existing = await findOrderByKey(db, actor.id, key);
+      return (
+        existing && {
+          requestHash: existing.requestHash,
+          answer: async () => presentOrder(existing, actor.email, await listOrderItems(db, [existing.id])),
+        }
+      );
+    },
+  };
 }
 
 async function requireOrderContext(db: Db, userId: number, installationId: number, agreementId: number | undefined) {
@@ -145,27 +146,24 @@ async function prepareOrder({ db, actor, input, payments }: CreateOrderOptions) 
 export async function createOrder(opts: CreateOrderOptions): Promise<{ order: Order; replayed: boolean }> {
   const { db, actor, input, idempotencyKey } = opts;
   const hash = hashRequest(input);
-  let prepared;
-  try {
-    prepared = await prepareOrder(opts);
-  } catch (err) {
-    // A retry of an order placed earlier is answered with that order, whatever has changed since.
-    const earlier = await replay(db, actor, idempotencyKey, hash);
-    if (earlier) return { order: earlier, replayed: true };
-    throw err;
-  }
-  const { installation, agreement, items } = prepared;
-  const totalCents = items.reduce((sum, i) => sum + i.cents, 0n);
-  const expired = isExpired(agreement);
-
-  try {
-    // The hot path (an agreement order to charge) is one statement; the rest below.
+  const { value, replayed } = await answerOnce(keyedOrder(db, actor, idempotencyKey, hash), async () => {
+    let prepared;
+    try {
+      prepared = await prepareOrder(opts);
+    } catch (err) {
+      // A retry of an order placed earlier is answered with that order, whatever has changed since.
+      throw replayOr(err);
+    }
+    const { installation, agreement, items } = prepared;
+    const totalCents = items.reduce((sum, i) => sum + i.cents, 0n);
+    const expired = isExpired(agreement);
+    // The hot path (an agreement order to charge) is one statement of the ledger; the rest below.
     if (input.paymentMethod === 'agreement' && !expired && totalCents > 0n) {
       const order = await placeAgreementOrder(opts, prepared, hash, totalCents);
-      if (order) return { order, replayed: false };
+      if (order) return order;
       throw new KeyTaken();
     }
-    const created = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const status: OrderStatus = expired
         ? 'error'
         : input.paymentMethod === 'stripe' || input.paymentMethod === 'yoomoney'
@@ -232,16 +230,11 @@ export async function createOrder(opts: CreateOrderOptions): Promise<{ order: Or
         itemRows,
       );
     });
-    return { order: created, replayed: false };
-  } catch (err) {
-    if (!(err instanceof KeyTaken)) throw err;
-    const first = await replay(db, actor, idempotencyKey, hash);
-    if (!first) throw err;
-    return { order: first, replayed: true };
-  }
+  });
+  return { order: value, replayed };
 }
 
-/** An agreement order charged in one statement (charged-order.ts); null when the key was already used. */
+/** An agreement order charged in one statement (`chargeOrder`, agreements/ledger.ts); null when the key was already used. */
 async function placeAgreementOrder(
   { db, actor, input, idempotencyKey, ip }: CreateOrderOptions,
   { installation, agreement, items }: Awaited<ReturnType<typeof prepareOrder>>,
@@ -249,7 +242,7 @@ async function placeAgreementOrder(
   totalCents: bigint,
 ): Promise<Order | null> {
   const shipName = input.shipName ?? installation.shipName;
-  const placed = await placeChargedOrder(db, {
+  const placed = await chargeOrder(db, {
     userId: actor.id,
     actorEmail: actor.email,
     installationId: installation.id,
