@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, idValue, money, text } from './common.js';
+import { emailAddress, idParam, idValue, money, text } from './common.js';
 import { limits, permitStatuses, platformIds, productLicenseTypes } from './constants.js';
 import { installation, productFlags } from './users.js';
 
@@ -59,7 +59,7 @@ export type IssuerType = (typeof issuerTypes)[number];
 
 /** Issue payload of both the provider and the distributor form (spec §3 "Licence issue payload"). */
 export const issueLicenseQuery = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')),
+  email: emailAddress,
   prodid: id,
   exp: z.coerce.number().int().min(1).max(1200).default(limits.defaultLicenseMonths),
   devnum: z.coerce.number().int().min(0).max(100_000).default(limits.defaultDeviceCount),

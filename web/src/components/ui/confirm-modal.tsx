@@ -31,7 +31,7 @@ export function ConfirmModal({
 }: ConfirmModalProps) {
   const { t } = useTranslation('common');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('close') }}>
       <Stack gap="md">
         <Text size="sm">{message}</Text>
         {error != null && <ErrorAlert error={error} />}

@@ -69,7 +69,14 @@ export function MsgTab({ gcid }: { gcid: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={lightbox !== null} onClose={() => setLightbox(null)} size="auto" centered title={t('msg.photo')}>
+      <Modal
+        opened={lightbox !== null}
+        onClose={() => setLightbox(null)}
+        size="auto"
+        centered
+        title={t('msg.photo')}
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
         {lightbox && <MessageImage url={lightbox} size={480} isWhole />}
       </Modal>
     </Stack>
