@@ -46,7 +46,7 @@ export function PublisherLicenseTable({ licenses }: { licenses: PublisherLicense
                 </Table.Td>
                 <Table.Td>{license.price === null ? '—' : license.price.toFixed(2)}</Table.Td>
                 <Table.Td>{license.deviceCount === 0 ? t('unlimited') : license.deviceCount}</Table.Td>
-                <Table.Td>{license.user.email}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160 }}>{license.user.email}</Table.Td>
                 <Table.Td>{license.issuerType === 'publisher' ? t('licenses.publisher') : issuer.title}</Table.Td>
                 <Table.Td>
                   <ConfirmButton
