@@ -135,19 +135,22 @@ const futureDateInput = dateInput.refine((v) => !/^\d{4}-\d{2}-\d{2}/.test(v) ||
 /** An agreement has ended once its valid-till day is over. */
 export const isAgreementExpired = (validTill: string, now = new Date()): boolean => validTill.slice(0, 10) < todayUtc(now);
 
+/** The longest agreement name. */
+export const maxAgreementNameLength = 200;
+
 export const createAgreementBody = z.object({
   validTill: futureDateInput,
   type: agreementType.default('com'),
   distributorId: z.number({ error: 'choose a distributor' }).int().positive().max(maxId, `at most ${maxId}`),
   currency: currency.default('RUB'),
-  name: text(200, { min: 1, minMessage: 'a name is required' }),
+  name: text(maxAgreementNameLength, { min: 1, minMessage: 'a name is required' }),
   supervisorId: idValue.nullable().optional(),
 });
 export type CreateAgreementBody = z.infer<typeof createAgreementBody>;
 
 export const updateAgreementBody = z.object({
   id: idValue,
-  name: text(200, { min: 1, minMessage: 'a name is required' }),
+  name: text(maxAgreementNameLength, { min: 1, minMessage: 'a name is required' }),
   validTill: dateInput,
   type: agreementType,
   rates: ratesInput.default({}),

@@ -1,3 +1,4 @@
+import { maxNtmDescriptionLength } from '@chartroom/contracts/ntm';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -25,6 +26,7 @@ export function NtmTab({ gcid }: { gcid: number }) {
         filePlaceholder={t('ntm.filePlaceholder')}
         accept="application/pdf,.pdf"
         state={add.state}
+        maxDescriptionLength={maxNtmDescriptionLength}
         onUpload={add.send}
       />
       {(open.isError || remove.isError) && <ErrorAlert error={open.error ?? remove.error} />}

@@ -1,3 +1,4 @@
+import { maxRawDepthDescriptionLength } from '@chartroom/contracts/raw-depth';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -21,7 +22,13 @@ export function RawTab({ gcid }: { gcid: number }) {
 
   return (
     <Stack gap="md">
-      <FileUploadForm fileLabel={t('raw.file')} filePlaceholder={t('raw.filePlaceholder')} state={add.state} onUpload={add.send} />
+      <FileUploadForm
+        fileLabel={t('raw.file')}
+        filePlaceholder={t('raw.filePlaceholder')}
+        state={add.state}
+        maxDescriptionLength={maxRawDepthDescriptionLength}
+        onUpload={add.send}
+      />
       {(toggle.isError || remove.isError) && <ErrorAlert error={toggle.error ?? remove.error} />}
       {list.isPending ? (
         <PageLoader />
