@@ -68,7 +68,7 @@ export function OrdersView({ agreementId, actions = 'desk' }: OrdersViewProps) {
       {entries.length > 0 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {t('shown', { count: entries.length })}
+            {t('shownOfTotal', { count: entries.length, total: orders.data?.pages.at(-1)?.total ?? entries.length })}
           </Text>
           {orders.isFetching && !isFetchingNextPage && (
             <Badge variant="light" color="gray" leftSection={<Loader size={10} />}>
