@@ -13,6 +13,7 @@ import { useNotify } from '../../../lib/notify';
 import { useAddMember } from '../api/add-member';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 type MemberForm = z.input<typeof addMemberBody>;
 
@@ -74,7 +75,7 @@ export function MembersPanel() {
             <Table.Tr>
               <Table.Th>{t('members.email')}</Table.Th>
               <Table.Th>{t('members.since')}</Table.Th>
-              <Table.Th />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

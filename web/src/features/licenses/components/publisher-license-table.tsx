@@ -5,6 +5,7 @@ import { DateText } from '../../../components/ui/date-text';
 import { ProductSummary } from '../../../components/ui/product-summary';
 import { useRemoveLicense } from '../api/remove-license';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 /** Issued, expiration, product, price, device count, user e-mail, issuer, remove. */
 export function PublisherLicenseTable({ licenses }: { licenses: PublisherLicense[] }) {
@@ -29,7 +30,7 @@ export function PublisherLicenseTable({ licenses }: { licenses: PublisherLicense
               <Table.Th>{t('licenses.deviceCount')}</Table.Th>
               <Table.Th>{t('licenses.user')}</Table.Th>
               <Table.Th>{t('licenses.issuer')}</Table.Th>
-              <Table.Th />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -10,6 +10,7 @@ import { useAddNtm } from '../api/add-ntm';
 import { useDeleteNtm } from '../api/delete-ntm';
 import { useNtms } from '../api/get-ntms';
 import { useOpenNtm } from '../api/open-ntm';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 /** ntm: upload a PDF with an optional description; the release date opens the PDF; remove. */
 export function NtmTab({ gcid }: { gcid: number }) {
@@ -42,7 +43,7 @@ export function NtmTab({ gcid }: { gcid: number }) {
             <Table.Tr>
               <Table.Th>{t('ntm.releaseDate')}</Table.Th>
               <Table.Th>{t('ntm.description')}</Table.Th>
-              <Table.Th />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -11,6 +11,7 @@ import { useDeleteRawDepth } from '../api/delete-raw-depth';
 import { useRawDepths } from '../api/get-raw-depths';
 import { useSetRawDepthPublished } from '../api/set-raw-depth-published';
 import { DepthSummary } from './depth-summary';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 /** raw: upload a depth file; list with number, date, file name, description, Publish/Hide, Delete. */
 export function RawTab({ gcid }: { gcid: number }) {
@@ -45,7 +46,7 @@ export function RawTab({ gcid }: { gcid: number }) {
                 <Table.Th>{t('raw.created')}</Table.Th>
                 <Table.Th>{t('raw.filename')}</Table.Th>
                 <Table.Th>{t('raw.description')}</Table.Th>
-                <Table.Th />
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
