@@ -45,6 +45,7 @@ export function FileUploadForm({ fileLabel, filePlaceholder, accept, state, maxD
               onChange={setFile}
               accept={accept}
               clearable
+              clearButtonProps={{ 'aria-label': t('common:clear') }}
               w={{ base: '100%', sm: 280 }}
               data-testid="upload-file"
             />

@@ -46,6 +46,7 @@ export function S102Tab({ gcid: gcId }: { gcid: number }) {
               accept=".h5,.H5"
               multiple
               clearable
+              clearButtonProps={{ 'aria-label': t('common:clear') }}
               value={files}
               onChange={setFiles}
             />

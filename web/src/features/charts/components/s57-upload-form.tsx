@@ -46,6 +46,7 @@ export function S57UploadForm({ gcId, onUploaded }: S57UploadFormProps) {
           placeholder={t('s57.filesPlaceholder')}
           multiple
           clearable
+          clearButtonProps={{ 'aria-label': t('common:clear') }}
           value={files}
           onChange={setFiles}
           data-testid="s57-files"
