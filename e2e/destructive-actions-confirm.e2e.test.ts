@@ -35,7 +35,10 @@ describe.runIf(hasBrowser)('destructive actions ask for confirmation', () => {
     const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'distributor@demo.test');
     await page.goto('/order-manager');
-    const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Cancel' }) }).first();
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: 'Cancel' }) })
+      .first();
     await card.waitFor();
     const label = await card.getAttribute('aria-label');
     const id = Number(/\d+/.exec(label ?? '')?.[0]);

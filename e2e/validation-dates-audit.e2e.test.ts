@@ -22,7 +22,9 @@ describe.runIf(hasBrowser)('validation, dates, audit words and the distributor l
 
     // A notice with a description past 1000 characters is named and not sent; a short one is.
     await page.goto('/provider?tab=catalog&sub=ntm');
-    await page.locator('input[type=file]').setInputFiles({ name: 'ntm-9.pdf', mimeType: 'application/pdf', buffer: makePdf(['NTM 9/2026']) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'ntm-9.pdf', mimeType: 'application/pdf', buffer: makePdf(['NTM 9/2026']) });
     await page.getByLabel('Description (optional)').fill('d'.repeat(1001));
     await page.getByText('The description is too long: at most 1000 characters.').waitFor();
     expect(await page.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
@@ -99,8 +101,12 @@ describe.runIf(hasBrowser)('validation, dates, audit words and the distributor l
     await ledger.getByRole('row').filter({ hasText: 'user@demo.test' }).first().waitFor();
     const [ledgerFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(ledgerFile.suggestedFilename()).toMatch(new RegExp(`^transactions-agreement-${agreementId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-    const ledgerCsv = readFileSync(await ledgerFile.path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n');
-    expect(ledgerCsv[0]).toBe('id,timestamp,agreementId,userId,userEmail,installationId,device,orderId,type,amount,balance,agreementLimit,userLimit,reason');
+    const ledgerCsv = readFileSync(await ledgerFile.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(ledgerCsv[0]).toBe(
+      'id,timestamp,agreementId,userId,userEmail,installationId,device,orderId,type,amount,balance,agreementLimit,userLimit,reason',
+    );
     expect(ledgerCsv.some((line) => line.includes('user@demo.test'))).toBe(true);
 
     // The order desk says how many orders there are in all, and exports them all.
@@ -111,7 +117,10 @@ describe.runIf(hasBrowser)('validation, dates, audit words and the distributor l
     expect(Number(shown)).toBeLessThanOrEqual(Number(total));
     const [ordersFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(ordersFile.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-    const ordersCsv = readFileSync(await ordersFile.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const ordersCsv = readFileSync(await ordersFile.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(ordersCsv[0]).toBe('id,createdAt,userEmail,shipName,status,paymentMethod,currency,priceTotal,agreement,items');
     expect(ordersCsv).toHaveLength(Number(total) + 1);
     expect(errors).toEqual([]);

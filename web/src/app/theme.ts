@@ -91,6 +91,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     ...readableColorVariables(resolved.colors),
+    // A field's error text and its typed value while wrong (red-6 by default).
+    '--mantine-color-error': readableShade(resolved.colors.red),
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-placeholder': '#6c737a',
   },

@@ -19,6 +19,14 @@ describe('CSV', () => {
   });
 
   it('writes a header and rows, each line ended by CRLF', () => {
-    expect(toCsv(['id', 'email'], [[1, 'a@b.test'], [2, null]])).toBe('id,email\r\n1,a@b.test\r\n2,\r\n');
+    expect(
+      toCsv(
+        ['id', 'email'],
+        [
+          [1, 'a@b.test'],
+          [2, null],
+        ],
+      ),
+    ).toBe('id,email\r\n1,a@b.test\r\n2,\r\n');
   });
 });

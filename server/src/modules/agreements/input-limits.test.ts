@@ -27,7 +27,11 @@ describe('input limits and the rule each refusal names', () => {
     const provider = await t.loginAs('provider');
     await seedProvider(t.database.db, { ownerUserId: provider.id, title: 'Limits Office', geocontentTitle: 'Limits Charts' });
     const issue = (email: string) =>
-      t.app.inject({ method: 'GET', url: `/api/providers/addpermit?prodid=1&email=${encodeURIComponent(email)}`, headers: provider.headers });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/providers/addpermit?prodid=1&email=${encodeURIComponent(email)}`,
+        headers: provider.headers,
+      });
     const tooLong = await issue(longEmail(255));
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().details[0]).toMatchObject({ path: 'querystring.email', code: 'too_big', params: { maximum: 254 } });
@@ -38,11 +42,18 @@ describe('input limits and the rule each refusal names', () => {
   it('refuses a new agreement valid till a past day, a name over 200 characters, and says which rate rule fails', async () => {
     const { owner, distributor, agreement } = await setUpDesk(t);
     const create = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: '/api/agreement/create', headers: owner.headers, payload: { distributorId: distributor.id, ...payload } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/agreement/create',
+        headers: owner.headers,
+        payload: { distributorId: distributor.id, ...payload },
+      });
 
     const past = await create({ name: 'Old fleet', validTill: '2020-01-01' });
     expect(past.statusCode).toBe(400);
-    expect(past.json().details).toEqual([expect.objectContaining({ path: 'body.validTill', code: 'custom', params: { reason: 'past_date' } })]);
+    expect(past.json().details).toEqual([
+      expect.objectContaining({ path: 'body.validTill', code: 'custom', params: { reason: 'past_date' } }),
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await create({ name: 'Today fleet', validTill: today })).statusCode).toBe(200);
 
@@ -78,7 +89,11 @@ describe('input limits and the rule each refusal names', () => {
 
   it('refuses a product price past the largest one, naming the bound', async () => {
     const provider = await t.loginAs('provider');
-    const { geocontent } = await seedProvider(t.database.db, { ownerUserId: provider.id, title: 'Price Office', geocontentTitle: 'Price Charts' });
+    const { geocontent } = await seedProvider(t.database.db, {
+      ownerUserId: provider.id,
+      title: 'Price Office',
+      geocontentTitle: 'Price Charts',
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/providers/AddUpdateProduct',
@@ -91,7 +106,11 @@ describe('input limits and the rule each refusal names', () => {
 
   it('refuses an NTM description over 1000 characters, naming the limit', async () => {
     const provider = await t.loginAs('provider');
-    const { geocontent } = await seedProvider(t.database.db, { ownerUserId: provider.id, title: 'NTM Office', geocontentTitle: 'NTM Charts' });
+    const { geocontent } = await seedProvider(t.database.db, {
+      ownerUserId: provider.id,
+      title: 'NTM Office',
+      geocontentTitle: 'NTM Charts',
+    });
     const send = (description: string) => {
       const form = new FormData();
       form.append('gcid', String(geocontent.id));

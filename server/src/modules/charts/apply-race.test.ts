@@ -141,10 +141,12 @@ describe('applying a staged upload twice at once (a double click)', () => {
     expect(res.json().message).toMatch(/No S-57 cell .*ignored: readme\.pdf, notes\.doc/);
     // The web words it by reason and lists each ignored file by name.
     expect(res.json()).toMatchObject({ code: 'validation', params: { reason: 'no_s57_cell' } });
-    expect(res.json().details.filter((d: { code: string }) => d.code === 'ignored_file').map((d: { params: unknown }) => d.params)).toEqual([
-      { file: 'readme.pdf' },
-      { file: 'notes.doc' },
-    ]);
+    expect(
+      res
+        .json()
+        .details.filter((d: { code: string }) => d.code === 'ignored_file')
+        .map((d: { params: unknown }) => d.params),
+    ).toEqual([{ file: 'readme.pdf' }, { file: 'notes.doc' }]);
     expect(await listBlobFiles(t)).toEqual(before);
   });
   it('names the files it left out of an upload that also holds a cell', async () => {

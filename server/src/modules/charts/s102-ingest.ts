@@ -57,15 +57,11 @@ export async function ingestS102(opts: { db: Db; blobs: BlobStore; gcId: number;
       }
       if (ds.issues.length > 0) {
         // The S-158:102 checks the reader makes: a grid that fails them is refused with each finding.
-        throw new AppError(
-          'unsupported_file',
-          `${upload.filename} fails the S-158 checks: ${ds.issues.join('; ')}`,
-          {
-            params: { file: upload.filename, reason: 's158' },
-            // Each finding as the reader words it (HDF5 names and values, as in the S-158 report).
-            details: ds.issues.map((issue) => ({ path: 'body.files', message: issue, code: 's158', params: { file: upload.filename } })),
-          },
-        );
+        throw new AppError('unsupported_file', `${upload.filename} fails the S-158 checks: ${ds.issues.join('; ')}`, {
+          params: { file: upload.filename, reason: 's158' },
+          // Each finding as the reader words it (HDF5 names and values, as in the S-158 report).
+          details: ds.issues.map((issue) => ({ path: 'body.files', message: issue, code: 's158', params: { file: upload.filename } })),
+        });
       }
       const name = stemOf(upload.filename);
       const folder = `s102/${gcId}/${name}/${randomUUID()}`;

@@ -10,7 +10,13 @@ import { useNotify } from '../../../lib/notify';
 import { useCreateAgreement } from '../api/create-agreement';
 import { useGetUserByEmail } from '../api/get-user-by-email';
 import { useDistributors } from '../api/query-distributors';
-import { createAgreementForm, emptyCreateAgreementForm, nameErrorKey, validTillErrorKey, type CreateAgreementForm } from '../lib/agreement-form';
+import {
+  createAgreementForm,
+  emptyCreateAgreementForm,
+  nameErrorKey,
+  validTillErrorKey,
+  type CreateAgreementForm,
+} from '../lib/agreement-form';
 
 type AgreementCreateFormProps = { onDone: () => void };
 
@@ -59,7 +65,12 @@ export function AgreementCreateForm({ onDone }: AgreementCreateFormProps) {
         <Stack gap="sm">
           <Title order={5}>{t('form.title')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('fields.name')} required {...form.register('name')} error={errors.name && t(nameErrorKey(errors.name)!, { count: maxAgreementNameLength })} />
+            <TextInput
+              label={t('fields.name')}
+              required
+              {...form.register('name')}
+              error={errors.name && t(nameErrorKey(errors.name)!, { count: maxAgreementNameLength })}
+            />
             <TextInput
               label={t('fields.validTill')}
               placeholder="YYYY-MM-DD"

@@ -51,7 +51,9 @@ export function RatesGrid({ register, errors, openApplications, readOnly = false
                     </SimpleGrid>
                     {hasError && (
                       <Text size="xs" c="red" role="alert">
-                        {problem === 'negative' || problem === 'tooBig' || problem === 'decimals' ? t(`rates.${problem}`) : t('errors:invalid_rates')}
+                        {problem === 'negative' || problem === 'tooBig' || problem === 'decimals'
+                          ? t(`rates.${problem}`)
+                          : t('errors:invalid_rates')}
                       </Text>
                     )}
                   </Stack>

@@ -12,7 +12,10 @@ export const createAgreementForm = z.object({
   type: agreementType,
   currency,
   distributorId: z.string().regex(/^\d+$/, 'choose a distributor'),
-  supervisorEmail: z.string().trim().pipe(z.union([z.literal(''), emailAddress])),
+  supervisorEmail: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), emailAddress])),
 });
 export type CreateAgreementForm = z.infer<typeof createAgreementForm>;
 

@@ -10,12 +10,7 @@ export function UploadProgress({ percent, phase }: UploadProgressProps) {
   if (phase === 'idle' || phase === 'failed') return null;
   return (
     <Group gap="sm" wrap="nowrap" data-testid="upload-progress">
-      <Progress
-        value={percent}
-        flex={1}
-        color={phase === 'done' ? 'teal' : 'blue'}
-        animated={phase === 'sending'}
-      />
+      <Progress value={percent} flex={1} color={phase === 'done' ? 'teal' : 'blue'} animated={phase === 'sending'} />
       <Text size="sm" w={90} ta="right">
         {phase === 'done' ? t('upload.done') : `${percent}%`}
       </Text>

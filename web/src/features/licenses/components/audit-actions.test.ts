@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const actionsOf = (lang: string): Record<string, string> =>
-  (JSON.parse(readFileSync(join(__dirname, `../../../../public/locales/${lang}/licensing.json`), 'utf8')) as {
-    audit: { actions: Record<string, string> };
-  }).audit.actions;
+  (
+    JSON.parse(readFileSync(join(__dirname, `../../../../public/locales/${lang}/licensing.json`), 'utf8')) as {
+      audit: { actions: Record<string, string> };
+    }
+  ).audit.actions;
 
 // The audit log shows what happened in words, never a raw code such as `chart.upload`.
 describe('audit log actions', () => {

@@ -80,7 +80,14 @@ export function IssueLicenseForm({ productOptions, fixedProductId, isPending, er
           {t('issue.title')}
         </Title>
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput label={t('issue.email')} type="email" required w={260} {...form.register('email')} error={emailErrorText(t, email, errors.email, t('issue.errors.email'))} />
+          <TextInput
+            label={t('issue.email')}
+            type="email"
+            required
+            w={260}
+            {...form.register('email')}
+            error={emailErrorText(t, email, errors.email, t('issue.errors.email'))}
+          />
           {fixedProductId === undefined && (
             <Controller
               control={form.control}

@@ -28,7 +28,8 @@ export function ProductRow({ gcid, licType, product, onError }: ProductRowProps)
   const isActive = !!product?.isEnabled;
   // The server's own rule for the whole product (saveProductBody): a com product needs a price that is
   // positive, at most 10^9 and has at most two decimals.
-  const priceCheck = licType === 'com' ? saveProductBody.safeParse({ gcid, licType, price: typeof price === 'number' ? price : null }) : null;
+  const priceCheck =
+    licType === 'com' ? saveProductBody.safeParse({ gcid, licType, price: typeof price === 'number' ? price : null }) : null;
   const isPriceValid = !priceCheck || priceCheck.success;
   // Which rule the price breaks, so the message says what to change (too big, not positive, decimals).
   const priceIssue = priceCheck?.error?.issues.find((issue) => issue.path[0] === 'price');

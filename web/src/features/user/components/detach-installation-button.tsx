@@ -23,13 +23,7 @@ export function DetachInstallationButton({
   };
   return (
     <>
-      <Button
-        size="compact-xs"
-        variant="subtle"
-        color="red"
-        aria-label={t('devices.detachLabel', { deviceId })}
-        onClick={modal.open}
-      >
+      <Button size="compact-xs" variant="subtle" color="red" aria-label={t('devices.detachLabel', { deviceId })} onClick={modal.open}>
         {t('devices.detach')}
       </Button>
       <ConfirmModal
