@@ -31,7 +31,10 @@ export function TransactionsRoute() {
     instId: readId(searchParams.get('instId')),
   };
   const transactions = useTransactions(query);
-  const people = useAgreementPeople((transactions.data ?? []).map((row) => row.agreementId));
+  const people = useAgreementPeople([
+    ...(query.agreementId ? [query.agreementId] : []),
+    ...(transactions.data ?? []).map((row) => row.agreementId),
+  ]);
   const handleExport = () => {
     const rows = transactions.data ?? [];
     const header = [
@@ -71,8 +74,8 @@ export function TransactionsRoute() {
   };
   const filters = [
     query.agreementId !== undefined && t('transactions.byAgreement', { id: query.agreementId }),
-    query.userId !== undefined && t('transactions.byUser', { id: query.userId }),
-    query.instId !== undefined && t('transactions.byInstallation', { id: query.instId }),
+    query.userId !== undefined && t('transactions.byUser', { id: people.emails.get(query.userId) ?? query.userId }),
+    query.instId !== undefined && t('transactions.byInstallation', { id: people.devices.get(query.instId) ?? query.instId }),
   ].filter((text) => text !== false);
   const isFiltered = filters.length > 0;
   useDocumentTitle('agreements:transactions.title');
