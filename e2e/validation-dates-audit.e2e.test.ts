@@ -65,6 +65,7 @@ describe.runIf(hasBrowser)('validation, dates, audit words and the distributor l
     // The Licences tab opens on a product a licence can be issued for, not the paused one.
     await page.goto('/distributor?tab=distributor_licenses');
     await page.getByRole('form', { name: 'Issue a licence' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // A new agreement: a 500-character name and a past day are each named.
     await page.goto('/distributor2/agreements');
@@ -84,21 +85,25 @@ describe.runIf(hasBrowser)('validation, dates, audit words and the distributor l
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // An agreement's date reads YYYY-MM-DD, and each wrong rate says what is wrong with it.
+    await create.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('link', { name: 'Baltic Fleet 2026' }).first().click();
     await page.waitForURL(/\/distributor2\/agreements\/\d+/);
     const agreementId = Number(/agreements\/(\d+)/.exec(page.url())?.[1]);
-    expect(await page.getByLabel('Valid till').inputValue()).toMatch(isoDay);
+    const main = page.getByRole('form', { name: 'Agreement details and rates' });
+    await expect.poll(() => main.getByLabel('Valid till').inputValue()).toMatch(isoDay);
     await page.getByLabel('mKart NOAA RUB net').fill('-100');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('A rate cannot be negative.').waitFor();
     await page.getByLabel('mKart NOAA RUB net').fill('99999999999');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('A rate is at most 9 999 999 999.99.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The ledger names people and devices, and exports as CSV.
     await page.goto(`/distributor2/transactions?agreementId=${agreementId}`);
     const ledger = page.getByRole('table', { name: 'Transactions' });
     await ledger.getByRole('row').filter({ hasText: 'user@demo.test' }).first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     const [ledgerFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(ledgerFile.suggestedFilename()).toMatch(new RegExp(`^transactions-agreement-${agreementId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const ledgerCsv = readFileSync(await ledgerFile.path(), 'utf8')
@@ -115,6 +120,7 @@ describe.runIf(hasBrowser)('validation, dates, audit words and the distributor l
     await count.waitFor();
     const [, shown, total] = /(\d+) orders? shown of (\d+)/.exec(await count.innerText())!;
     expect(Number(shown)).toBeLessThanOrEqual(Number(total));
+    expect(await seriousA11yViolations(page)).toEqual([]);
     const [ordersFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(ordersFile.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const ordersCsv = readFileSync(await ordersFile.path(), 'utf8')

@@ -38,7 +38,7 @@ export function TransactionsTable({ transactions, people }: { transactions: Tran
       label: t('transactions.amount'),
       align: 'right',
       render: (row) => (
-        <Text span inherit c={row.amount.startsWith('-') ? 'red.8' : 'teal.8'}>
+        <Text span inherit c={row.amount.startsWith('-') ? 'red' : 'teal'}>
           {row.amount}
         </Text>
       ),
