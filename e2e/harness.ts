@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../server/src/app.js';
@@ -130,4 +131,15 @@ export function setUpJourney(env: Partial<Env> = {}): Journey {
       return state.browser;
     },
   };
+}
+
+/**
+ * The page's serious and critical accessibility violations by axe-core (WCAG 2.1 A and AA rules),
+ * each as "rule-id: selector, selector…", so a failing journey names what to fix.
+ */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

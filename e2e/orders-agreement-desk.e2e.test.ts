@@ -192,6 +192,10 @@ describe.runIf(hasBrowser)('agreement, order desk and ledger', () => {
     expect(await processCard.innerText()).toContain('complete');
     expect(await processCard.getByRole('button', { name: 'Process' }).count()).toBe(0);
     await cancelCard.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: `Cancel order ${cancelId}?` })
+      .getByRole('button', { name: 'Cancel the order' })
+      .click();
     await expect.poll(() => readOrderStatus(page, cancelId)).toBe('cancelled_by_distirbutor');
     expect(await cancelCard.innerText()).toContain('cancelled by distirbutor');
 

@@ -53,6 +53,11 @@ export function issueCodeAndParams(keyword: string, raw: unknown, message: strin
       if (typeof value === 'string' || typeof value === 'number') params[name] = value;
       else if (typeof value === 'bigint') params[name] = Number(value);
     }
+    // A refinement says which rule failed in `params.reason` (`past_date`, `decimals`): the web words it.
+    const custom = (raw as Record<string, unknown>).params;
+    if (custom && typeof custom === 'object' && typeof (custom as Record<string, unknown>).reason === 'string') {
+      params.reason = (custom as Record<string, string>).reason!;
+    }
   }
   // zod reports a missing field as the wrong type with nothing received.
   const code = keyword === 'invalid_type' && /received undefined/.test(message) ? 'required' : keyword;

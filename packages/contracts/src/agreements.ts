@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, idValue, maxId, text } from './common.js';
+import { emailAddress, idParam, idValue, maxId, text } from './common.js';
 import { agreementTypes, currencies, rateApplications, rateProducts, transactionTypes } from './constants.js';
 
 // The new distributor area: agreements, rates, users, limits and the ledger (spec §3, §5, §7).
@@ -11,9 +11,14 @@ export const moneyString = z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'a decimal am
 
 export const ratesMessage = 'All values should be null or valid number!';
 
+/** The largest rate (the database keeps 10 digits before the decimal point). */
+export const maxRate = 9_999_999_999.99;
+
 /**
  * A price someone types: empty/null means "not set"; otherwise a non-negative amount with at most two
- * decimals, given as a string or a number, normalised to a decimal string.
+ * decimals, given as a string or a number, normalised to a decimal string. Each way it can be wrong
+ * has its own issue (`too_small` for a negative rate, `too_big` past 10 digits, `custom` with
+ * `params.reason: 'decimals'` for a third decimal), so the reader is told what to change.
  */
 const priceInput = z
   .union([z.string(), z.number(), z.null()])
@@ -22,11 +27,18 @@ const priceInput = z
     if (v === undefined || v === null) return null;
     const text = typeof v === 'number' ? String(v) : v.trim();
     if (text === '') return null;
-    if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: ratesMessage });
-      return z.NEVER;
+    if (/^\d{1,10}(\.\d{1,2})?$/.test(text)) return text;
+    const amount = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+    if (amount < 0) {
+      ctx.addIssue({ code: 'too_small', origin: 'number', minimum: 0, inclusive: true, input: text, message: 'must not be negative' });
+    } else if (amount > maxRate) {
+      ctx.addIssue({ code: 'too_big', origin: 'number', maximum: maxRate, inclusive: true, input: text, message: `at most ${maxRate}` });
+    } else if (!Number.isNaN(amount)) {
+      ctx.addIssue({ code: 'custom', input: text, params: { reason: 'decimals' }, message: 'at most two decimals' });
+    } else {
+      ctx.addIssue({ code: 'custom', input: text, message: ratesMessage });
     }
-    return text;
+    return z.NEVER;
   });
 
 /** A limit: null or empty = no limit; otherwise a non-negative amount with at most two decimals. */
@@ -111,19 +123,34 @@ const dateInput = z
   .min(1, 'a valid-till date is required')
   .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'a date such as 2027-12-31');
 
+/** Today's calendar date in UTC (YYYY-MM-DD), the day an agreement's validity is counted from. */
+export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
+
+/** A new agreement's valid-till: today or later (one that ended already would be created expired). */
+const futureDateInput = dateInput.refine((v) => !/^\d{4}-\d{2}-\d{2}/.test(v) || v.slice(0, 10) >= todayUtc(), {
+  message: 'a date not in the past',
+  params: { reason: 'past_date' },
+});
+
+/** An agreement has ended once its valid-till day is over. */
+export const isAgreementExpired = (validTill: string, now = new Date()): boolean => validTill.slice(0, 10) < todayUtc(now);
+
+/** The longest agreement name. */
+export const maxAgreementNameLength = 200;
+
 export const createAgreementBody = z.object({
-  validTill: dateInput,
+  validTill: futureDateInput,
   type: agreementType.default('com'),
   distributorId: z.number({ error: 'choose a distributor' }).int().positive().max(maxId, `at most ${maxId}`),
   currency: currency.default('RUB'),
-  name: text(200, { min: 1, minMessage: 'a name is required' }),
+  name: text(maxAgreementNameLength, { min: 1, minMessage: 'a name is required' }),
   supervisorId: idValue.nullable().optional(),
 });
 export type CreateAgreementBody = z.infer<typeof createAgreementBody>;
 
 export const updateAgreementBody = z.object({
   id: idValue,
-  name: text(200, { min: 1, minMessage: 'a name is required' }),
+  name: text(maxAgreementNameLength, { min: 1, minMessage: 'a name is required' }),
   validTill: dateInput,
   type: agreementType,
   rates: ratesInput.default({}),
@@ -132,7 +159,7 @@ export type UpdateAgreementBody = z.infer<typeof updateAgreementBody>;
 
 export const agreementIdQuery = z.object({ id });
 export const agreementIdParam = z.object({ agreementId: id });
-export const emailQuery = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')) });
+export const emailQuery = z.object({ email: emailAddress });
 export const foundUser = z.object({ id: z.number().int(), email: z.string() });
 
 /** Spec §3 Installation: one of a user's devices. */
@@ -259,7 +286,7 @@ export const transactionList = z.object({ transactions: z.array(transaction) });
 /** Members of the caller's distributor: order managers of its orders. */
 export const distributorMember = z.object({ userId: z.number().int(), email: z.string(), createdAt: z.string() });
 export const distributorMembers = z.array(distributorMember);
-export const addMemberBody = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')) });
+export const addMemberBody = z.object({ email: emailAddress });
 export const memberParams = z.object({ userId: id });
 
 /** The largest amount one top-up or adjustment may move (the balance keeps 12 digits before the point). */

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { text, withoutControlCharacters } from './common.js';
+import { emailAddress, text, withoutControlCharacters } from './common.js';
 import { locales, roles } from './constants.js';
 
-export const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'a valid e-mail address' }));
+export const email = emailAddress;
 
 export const roleEntry = z.object({ name: z.enum(roles) });
 export type RoleEntry = z.infer<typeof roleEntry>;

@@ -57,6 +57,8 @@ export const chartComparison = z.object({
   expiresAt: z.string().nullable(),
   hasChanges: z.boolean(),
   charts: z.array(chartCompareRow),
+  /** addenc only: the files of the upload that are not charts (`set.zip:README.pdf`), left out and named. */
+  ignored: z.array(z.string()).optional(),
 });
 export type ChartComparison = z.infer<typeof chartComparison>;
 

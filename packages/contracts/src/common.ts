@@ -34,6 +34,17 @@ export function text(max: number, opts: { min?: number; minMessage?: string } = 
   return withoutControlCharacters(schema);
 }
 
+/** The longest e-mail address a mail system carries (RFC 5321: a 256-octet path less its angle brackets). */
+export const maxEmailLength = 254;
+
+/** An e-mail address a person typed: trimmed, lower-cased, at most 254 characters, of the form name@domain. */
+export const emailAddress = z
+  .string({ message: 'an e-mail address' })
+  .trim()
+  .toLowerCase()
+  .max(maxEmailLength, `at most ${maxEmailLength} characters`)
+  .pipe(z.email({ message: 'a valid e-mail address' }));
+
 /** A link a user supplies: http or https only (never javascript:, data:, file:…). */
 export const httpUrl = withoutControlCharacters(
   z

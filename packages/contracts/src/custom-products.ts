@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl, idParam, text } from './common.js';
+import { emailAddress, httpUrl, idParam, text } from './common.js';
 
 // A distributor's custom products (spec §2 Custom products, §3, §5, §7).
 
@@ -19,7 +19,7 @@ export const customProduct = z.object({
 export type CustomProduct = z.infer<typeof customProduct>;
 
 export const createCustomProductBody = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')),
+  email: emailAddress,
   title: text(200, { min: 1 }),
   productItems: z.array(z.object({ type: z.enum(customProductItemTypes), url: httpUrl })).min(1, 'at least one item'),
 });

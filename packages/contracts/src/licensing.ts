@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, idValue, money, text } from './common.js';
+import { emailAddress, idParam, idValue, money, text } from './common.js';
 import { limits, permitStatuses, platformIds, productLicenseTypes } from './constants.js';
 import { installation, productFlags } from './users.js';
 
@@ -59,7 +59,7 @@ export type IssuerType = (typeof issuerTypes)[number];
 
 /** Issue payload of both the provider and the distributor form (spec §3 "Licence issue payload"). */
 export const issueLicenseQuery = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('a valid e-mail')),
+  email: emailAddress,
   prodid: id,
   exp: z.coerce.number().int().min(1).max(1200).default(limits.defaultLicenseMonths),
   devnum: z.coerce.number().int().min(0).max(100_000).default(limits.defaultDeviceCount),
@@ -125,6 +125,61 @@ export type AttachInstallationBody = z.infer<typeof attachInstallationBody>;
 export const licenseParams = z.object({ id });
 export const installationParams = z.object({ id, installationId: id });
 export { installation };
+
+/** Every action the audit log records (`recordAudit` takes only these; the web translates each). */
+export const auditActions = [
+  'agreement.create',
+  'agreement.limit',
+  'agreement.update',
+  'agreement.user-add',
+  'agreement.user-limit',
+  'chart.apply',
+  'chart.revert',
+  'chart.s63-upload',
+  'chart.upload',
+  'deny',
+  'device.download',
+  'device.exchange-set',
+  'device.license-file',
+  'distributor.member-add',
+  'distributor.member-remove',
+  'installation.attach',
+  'installation.detach',
+  'installation.swap',
+  'ledger.adjustment',
+  'ledger.refund',
+  'ledger.top-up',
+  'license-key.rotate',
+  'license.issue',
+  'license.remove',
+  'nav-message.post',
+  'nav-message.remove',
+  'ntm.add',
+  'ntm.remove',
+  'order.cancel',
+  'order.create',
+  'order.owner-approve',
+  'order.paid',
+  'order.payment-ignored',
+  'order.process',
+  'permit.request',
+  'permit.status',
+  'poi.change',
+  'poi.create',
+  'poi.publish',
+  'poi.remove',
+  'product.create',
+  'product.disable',
+  'product.enable',
+  'product.update',
+  'raw-depth.add',
+  'raw-depth.hide',
+  'raw-depth.publish',
+  'raw-depth.remove',
+  'webhook.register',
+  'webhook.remove',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
 
 export const auditEntry = z.object({
   id: z.number().int(),

@@ -13,9 +13,12 @@ export const ntmItem = z.object({
 export type NtmItem = z.infer<typeof ntmItem>;
 export const ntmList = z.array(ntmItem);
 
+/** The longest description of an NTM (and of a raw depth file). */
+export const maxNtmDescriptionLength = 1000;
+
 /** The text fields of the multipart `POST /api/ntm` (the file part is `file`). */
 export const addNtmFields = z.object({
   gcid: idParam,
-  description: text(1000).optional(),
+  description: text(maxNtmDescriptionLength).optional(),
 });
 export type AddNtmFields = z.infer<typeof addNtmFields>;

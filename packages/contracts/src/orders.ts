@@ -100,6 +100,8 @@ export const orderPage = z.object({
   pageNumber: z.number().int(),
   pageSize: z.number().int(),
   hasMore: z.boolean(),
+  /** How many orders the filters select in all (the list shows "40 of 57"). */
+  total: z.number().int(),
 });
 export type OrderPage = z.infer<typeof orderPage>;
 

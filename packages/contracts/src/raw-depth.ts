@@ -3,6 +3,9 @@ import { idParam, text } from './common.js';
 
 // Raw bathymetric depth files (spec §3 "Raw depth"); XYZ/CSV files are summarised on upload.
 
+/** The longest description of a raw depth file. */
+export const maxRawDepthDescriptionLength = 1000;
+
 export const rawDepthFormats = ['xyz', 'csv'] as const;
 
 export const depthBbox = z.object({ minX: z.number(), minY: z.number(), maxX: z.number(), maxY: z.number() });
@@ -33,6 +36,6 @@ export const rawDepthList = z.array(rawDepth);
 /** The text fields of the multipart `POST /api/geocontent/addraw` (the file part is `file`). */
 export const addRawFields = z.object({
   gcid: idParam,
-  descr: text(1000).optional(),
+  descr: text(maxRawDepthDescriptionLength).optional(),
 });
 export const rdidQuery = z.object({ rdid: idParam });

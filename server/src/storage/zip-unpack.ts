@@ -53,6 +53,7 @@ export async function listCheckedZipEntries(store: BlobStore, key: string, fileN
     throw new AppError(
       'unsupported_file',
       `${fileName} is not a readable zip archive: ${err instanceof Error ? err.message : String(err)}`,
+      { params: { file: fileName, reason: 'not_zip' } },
     );
   }
   const entries = all.filter((e) => !e.isDirectory);

@@ -5,6 +5,7 @@ import { PageLoader } from '../components/ui/page-loader';
 import { applyLocale, baseNamespaces, loadNamespaces } from '../lib/i18n';
 import { buildPaths, segments } from '../lib/paths';
 import { RequireRole } from './guards/require-role';
+import { FullWindowLayout } from './layouts/full-window-layout';
 import { AppLayout } from './layouts/app-layout';
 import { AreaError } from './layouts/area-error';
 import { LocaleRoot } from './layouts/locale-root';
@@ -24,8 +25,13 @@ function pageRoutes(locale: Locale): RouteObject[] {
       element: <RequireRole role="provider" />,
       errorElement: <AreaError />,
       children: [
-        { path: segments.map, lazy: page(['map'], () => import('./routes/map').then((m) => m.MapRoute)) },
-        { path: segments.poiEditor, lazy: page(['catalog', 'map'], () => import('./routes/poi-editor').then((m) => m.PoiEditorRoute)) },
+        {
+          element: <FullWindowLayout />,
+          children: [
+            { path: segments.map, lazy: page(['map'], () => import('./routes/map').then((m) => m.MapRoute)) },
+            { path: segments.poiEditor, lazy: page(['catalog', 'map'], () => import('./routes/poi-editor').then((m) => m.PoiEditorRoute)) },
+          ],
+        },
       ],
     },
     {

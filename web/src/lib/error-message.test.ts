@@ -121,3 +121,26 @@ describe('web sources', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('a refused file', () => {
+  it('is named with the reason the server gave, and each finding or left-out file is listed', () => {
+    const s158 = new ApiError({
+      status: 400,
+      code: 'unsupported_file',
+      message: 'grid.h5 fails the S-158 checks: …',
+      params: { file: 'grid.h5', reason: 's158' },
+    });
+    expect(errorToText(s158, en)).toBe('grid.h5 fails the S-158 checks of S-102:');
+    expect(errorToText(s158, ru)).toBe('grid.h5 не проходит проверки S-158 для S-102:');
+    const finding = { path: 'body.files', message: "root attribute 'issueDate' is missing", code: 's158', params: { file: 'grid.h5' } };
+    expect(fieldIssueToText(finding, en)).toBe("grid.h5: root attribute 'issueDate' is missing");
+
+    const noCell = new ApiError({ status: 400, code: 'validation', message: 'No S-57 cell', params: { reason: 'no_s57_cell' } });
+    expect(errorToText(noCell, en)).toBe('The upload holds no S-57 cell (NAME.000 or an update NAME.001…).');
+    const left = { path: 'body.files', message: 'ignored: readme.pdf', code: 'ignored_file', params: { file: 'readme.pdf' } };
+    expect(fieldIssueToText(left, ru)).toBe('readme.pdf пропущен: это не файл карты S-57');
+    // A reason this web does not know yet falls back to the code's own text.
+    const other = new ApiError({ status: 400, code: 'unsupported_file', message: 'x', params: { reason: 'future' } });
+    expect(errorToText(other, en)).toBe('This file type is not supported.');
+  });
+});

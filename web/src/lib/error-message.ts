@@ -20,6 +20,10 @@ function textForCode(error: ApiError, t: ErrorsT): string {
   if (error.code === 'permit_not_accepted' && typeof params.status === 'string') {
     return t('permit_not_accepted', { status: t(`permitStatus.${params.status}`, { defaultValue: params.status }) });
   }
+  // A refused file names itself and why (`{ file, reason: 's158' }`): the reason picks the wording.
+  if ((error.code === 'unsupported_file' || error.code === 'validation') && typeof params.reason === 'string') {
+    return t(`reason.${params.reason}`, { ...params, defaultValue: t(error.code, params) });
+  }
   return t(error.code, params);
 }
 
@@ -50,9 +54,12 @@ export function fieldNameOf(path: string): string {
 
 /** One field's problem as "<label>: <what is wrong>", both translated; never the server's path or message. */
 export function fieldIssueToText(issue: ApiErrorDetail, t: ErrorsT): string {
-  const label = t(`fields.${fieldNameOf(issue.path)}`, { defaultValue: t('fields.unknown') });
   const params = issue.params ?? {};
   const code = issue.code ?? 'invalid';
+  // A file's finding (an S-158 check, a file left out of an upload) names the file, not a field.
+  if (code === 's158') return `${String(params.file ?? '')}: ${issue.message}`;
+  if (code === 'ignored_file') return t('issue.ignored_file', { file: String(params.file ?? '') });
+  const label = t(`fields.${fieldNameOf(issue.path)}`, { defaultValue: t('fields.unknown') });
   let problem: string;
   if (code === 'too_small' || code === 'too_big') {
     const kind = params.origin === 'string' ? 'string' : params.origin === 'array' ? 'array' : 'number';

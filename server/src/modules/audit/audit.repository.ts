@@ -1,3 +1,4 @@
+import type { AuditAction } from '@chartroom/contracts/licensing';
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
@@ -5,7 +6,7 @@ import type { Actor } from '../../plugins/auth.js';
 
 export interface AuditInput {
   actor: Pick<Actor, 'id' | 'email'> | null;
-  action: string;
+  action: AuditAction;
   geocontentId: number | null;
   subject: Record<string, unknown>;
   ip: string | null;

@@ -139,6 +139,25 @@ describe('applying a staged upload twice at once (a double click)', () => {
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/No S-57 cell .*ignored: readme\.pdf, notes\.doc/);
+    // The web words it by reason and lists each ignored file by name.
+    expect(res.json()).toMatchObject({ code: 'validation', params: { reason: 'no_s57_cell' } });
+    expect(
+      res
+        .json()
+        .details.filter((d: { code: string }) => d.code === 'ignored_file')
+        .map((d: { params: unknown }) => d.params),
+    ).toEqual([{ file: 'readme.pdf' }, { file: 'notes.doc' }]);
     expect(await listBlobFiles(t)).toEqual(before);
+  });
+  it('names the files it left out of an upload that also holds a cell', async () => {
+    const p = await loginProvider(t, 'Mixed Office');
+    const res = await postFiles(t, '/api/geocontent/addenc', p.headers, [
+      file('XX5DEMO1.000', buildDemoHarbourCell()),
+      file('101XX00DEMO.000.pdf', new Uint8Array(10)),
+      { name: 'gcid', value: String(p.gcId) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().ignored).toEqual(['101XX00DEMO.000.pdf']);
+    expect(res.json().charts.map((c: { chartName: string }) => c.chartName)).toEqual(['XX5DEMO1']);
   });
 });

@@ -3,7 +3,7 @@ import type { ChartCollection, ChartComparison, ChartKind, ChartRow, ConversionS
 import type { Db } from '../../db/client.js';
 import type { ChartDbRow, EncUploadRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, fieldProblem, notFound } from '../../errors.js';
 import { parseIdField } from '../../lib/id-field.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -148,10 +148,17 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
     reserved = true;
     const { files, ignored, bytes } = await expandStagedUploads(deps.blobs, staging, received.files, checked);
     if (!files.some((f) => classifyFile(f.name) === 'cell')) {
+      // The web words this by `params.reason` and lists each ignored file by name (`details[].params.file`).
       throw new AppError(
         'validation',
         `No S-57 cell (NAME.000 or an update NAME.00n) in the upload${ignored.length > 0 ? `; ignored: ${ignored.join(', ')}` : ''}`,
-        [{ path: 'body.files', message: 'no S-57 cell' }, ...ignored.map((name) => ({ path: 'body.files', message: `ignored: ${name}` }))],
+        {
+          params: { reason: 'no_s57_cell' },
+          details: [
+            fieldProblem('body.files', 'no S-57 cell', 'no_s57_cell'),
+            ...ignored.map((name) => fieldProblem('body.files', `ignored: ${name}`, 'ignored_file', { file: name })),
+          ],
+        },
       );
     }
     const collection = await findCollection(deps.db, received.gcId, 'enc');
@@ -175,7 +182,8 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
       return completed;
     });
     reserved = false;
-    return toComparison(row);
+    // Files the upload carried that are not charts (a PDF, an S-101 set inside the zip) are named, not dropped silently.
+    return { ...toComparison(row), ignored };
   } catch (err) {
     if (reserved) await deleteEncUploadReservation(deps.db, guid);
     await deps.blobs.deletePrefix(staging);

@@ -52,15 +52,17 @@ export async function ingestS102(opts: { db: Db; blobs: BlobStore; gcId: number;
         const message = err instanceof Error ? err.message : String(err);
         const reason = where ? message.replaceAll(where, upload.filename) : message;
         const what = err instanceof S102Error ? 'is not a readable S-102 file' : 'is damaged or not S-102';
-        throw new AppError('unsupported_file', `${upload.filename} ${what}: ${reason}`);
+        throw new AppError('unsupported_file', `${upload.filename} ${what}: ${reason}`, {
+          params: { file: upload.filename, reason: 'not_s102' },
+        });
       }
       if (ds.issues.length > 0) {
         // The S-158:102 checks the reader makes: a grid that fails them is refused with each finding.
-        throw new AppError(
-          'unsupported_file',
-          `${upload.filename} fails the S-158 checks: ${ds.issues.join('; ')}`,
-          ds.issues.map((issue) => ({ path: `body.files.${upload.filename}`, message: issue })),
-        );
+        throw new AppError('unsupported_file', `${upload.filename} fails the S-158 checks: ${ds.issues.join('; ')}`, {
+          params: { file: upload.filename, reason: 's158' },
+          // Each finding as the reader words it (HDF5 names and values, as in the S-158 report).
+          details: ds.issues.map((issue) => ({ path: 'body.files', message: issue, code: 's158', params: { file: upload.filename } })),
+        });
       }
       const name = stemOf(upload.filename);
       const folder = `s102/${gcId}/${name}/${randomUUID()}`;

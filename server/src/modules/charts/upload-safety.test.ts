@@ -140,6 +140,8 @@ describe('upload safety', () => {
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/^grid\.h5 fails the S-158 checks: /);
     expect(broken.json().details.length).toBeGreaterThan(1);
+    expect(broken.json().params).toEqual({ file: 'grid.h5', reason: 's158' });
+    expect(broken.json().details[0]).toMatchObject({ code: 's158', params: { file: 'grid.h5' } });
 
     const good = await s102Fixture(false);
     // Bits flipped in the HDF5 superblock and object headers: every copy is answered, none with a 500.

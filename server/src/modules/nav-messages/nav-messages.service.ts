@@ -60,7 +60,11 @@ export async function postNavMessage(opts: {
         );
       }
       const mimetype = await detectImageBlob(blobs, file.key);
-      if (!mimetype) throw new AppError('unsupported_file', `${file.filename} is not a PNG, JPEG, GIF or WebP image`);
+      if (!mimetype) {
+        throw new AppError('unsupported_file', `${file.filename} is not a PNG, JPEG, GIF or WebP image`, {
+          params: { file: file.filename, reason: 'not_image' },
+        });
+      }
       images.push({ blobKey: file.key, mimetype, size: file.size });
     }
     const saved = await db.transaction(async (tx) => {

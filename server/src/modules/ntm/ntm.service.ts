@@ -27,7 +27,9 @@ export async function addNtm(opts: {
     const gc = await requireOwnedGeocontent(db, actor, upload.fields.gcid);
     const file = requireOneFile(upload.files);
     if (!(await isPdfBlob(blobs, file.key, file.size))) {
-      throw new AppError('unsupported_file', `${file.filename} is not a PDF document`);
+      throw new AppError('unsupported_file', `${file.filename} is not a PDF document`, {
+        params: { file: file.filename, reason: 'not_pdf' },
+      });
     }
     const row = await db.transaction(async (tx) => {
       const inserted = await insertNtm(tx, {

@@ -15,6 +15,7 @@ import { addMonths } from '../../lib/dates.js';
 import { insertLicense } from '../licenses/licenses.repository.js';
 import { presentOrder, presentOrderWrapper } from './orders.presenter.js';
 import {
+  countOrders,
   findDeskOrder,
   findOrderCharge,
   listOrderItems,
@@ -39,19 +40,22 @@ async function loadPage(db: Db, scope: SQL, input: Partial<OrderQueryBody> & { p
     db,
     page.map((r) => r.order.id),
   );
-  return { rows: page, items, hasMore: rows.length > input.pageSize };
+  // The whole count only when there is more than this page (else it is known already).
+  const hasMore = rows.length > input.pageSize;
+  const total = hasMore ? await countOrders(db, where) : input.pageNumber * input.pageSize + page.length;
+  return { rows: page, items, hasMore, total };
 }
 
 /** The orders of the given distributors; none when the list is empty. */
 function loadDistributorsPage(db: Db, distributorIds: number[], input: Partial<OrderQueryBody> & { pageSize: number; pageNumber: number }) {
-  if (distributorIds.length === 0) return Promise.resolve({ rows: [], items: [], hasMore: false });
+  if (distributorIds.length === 0) return Promise.resolve({ rows: [], items: [], hasMore: false, total: 0 });
   return loadPage(db, inArray(orders.distributorId, distributorIds), input);
 }
 
 /** `POST /api/ordermanager/query`: the desk's orders, newest first, in pages (pageNumber from 0). */
 export async function queryDeskOrders({ db, actor, input }: Ctx & { input: OrderQueryBody }): Promise<OrderPage> {
-  const { rows, items, hasMore } = await loadDistributorsPage(db, await listDeskDistributorIds(db, actor), input);
-  return { orders: rows.map((r) => presentOrderWrapper(r, items)), pageNumber: input.pageNumber, pageSize: input.pageSize, hasMore };
+  const { rows, items, hasMore, total } = await loadDistributorsPage(db, await listDeskDistributorIds(db, actor), input);
+  return { orders: rows.map((r) => presentOrderWrapper(r, items)), pageNumber: input.pageNumber, pageSize: input.pageSize, hasMore, total };
 }
 
 /** `POST /api/agreement/order-list`: the orders under the agreements of the distributor the actor runs. */
@@ -75,8 +79,8 @@ export async function queryAgreementOrders({ db, actor, input }: Ctx & { input: 
     .from(agreements)
     .where(and(eq(agreements.id, input.agreementId), readableAgreement(actor)));
   if (!visible) throw notFound('agreement');
-  const { rows, items, hasMore } = await loadPage(db, eq(orders.agreementId, input.agreementId), input);
-  return { orders: rows.map((r) => presentOrderWrapper(r, items)), pageNumber: input.pageNumber, pageSize: input.pageSize, hasMore };
+  const { rows, items, hasMore, total } = await loadPage(db, eq(orders.agreementId, input.agreementId), input);
+  return { orders: rows.map((r) => presentOrderWrapper(r, items)), pageNumber: input.pageNumber, pageSize: input.pageSize, hasMore, total };
 }
 
 /** 404 when the order is not the desk's; otherwise 409 naming the status it is in. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { agreements, distributors, orderItems, orders, transactions, users, type OrderRow } from '../../db/schema/index.js';
 
@@ -43,6 +43,16 @@ export async function selectOrders(db: DbOrTx, where: SQL, opts: { limit: number
     .offset(opts.offset);
 }
 export type OrderJoined = Awaited<ReturnType<typeof selectOrders>>[number];
+
+/** How many orders `where` selects (the same joins as selectOrders, so the e-mail filter applies). */
+export async function countOrders(db: DbOrTx, where: SQL): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where);
+  return Number(row?.total ?? 0);
+}
 
 export interface OrderFilters {
   userEmail?: string | null | undefined;

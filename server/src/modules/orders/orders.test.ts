@@ -377,6 +377,9 @@ describe('orders', () => {
     const first = (await query({ pageSize: 40, pageNumber: 0 })).json();
     expect(first.orders).toHaveLength(40);
     expect(first.hasMore).toBe(true);
+    // The whole count beside the page, so the desk can say "40 of 46".
+    expect(first.total).toBe(46);
+    expect((await query({ pageSize: 40, pageNumber: 0, paymentMethod: 'agreement' })).json().total).toBe(45);
     expect(first.orders[0]).toMatchObject({
       order: {
         id: bOrder.id,
@@ -393,6 +396,7 @@ describe('orders', () => {
     const second = (await query({ pageSize: 40, pageNumber: 1 })).json();
     expect(second.orders).toHaveLength(6);
     expect(second.hasMore).toBe(false);
+    expect(second.total).toBe(46);
     expect(
       (await query({ userEmail: b.user.email.toUpperCase().slice(0, 12) })).json().orders.map((o: { order: { id: number } }) => o.order.id),
     ).toEqual([bOrder.id]);

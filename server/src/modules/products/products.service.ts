@@ -46,7 +46,7 @@ export async function saveProduct(opts: { db: Db; actor: Actor; input: SaveProdu
     } else {
       row = await updateProduct(tx, existing.id, { ...fields, isEnabled: true, updatedAt: new Date() });
     }
-    const action = `product.${change}`;
+    const action = `product.${change}` as const;
     const product = toProduct(row);
     await recordAudit(tx, {
       actor,

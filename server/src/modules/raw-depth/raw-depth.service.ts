@@ -45,7 +45,9 @@ export async function addRawDepth(opts: {
         { path: 'body.file', message: 'required', code: 'required' },
       ]);
     }
-    if (file.size === 0) throw new AppError('unsupported_file', `${file.filename} is empty`);
+    if (file.size === 0) {
+      throw new AppError('unsupported_file', `${file.filename} is empty`, { params: { file: file.filename, reason: 'empty' } });
+    }
     const summary = await summariseDepthFile(await blobs.get(file.key));
     const row = await db.transaction(async (tx) => {
       const inserted = await insertRawDepth(tx, {

@@ -17,7 +17,18 @@ export function RequireRole({ role }: { role: Role }) {
 
   if (!user) return <Navigate replace to={paths.login(target)} />;
   if (hasRole(user, role)) return <Outlet />;
+  return <MissingRoleRedirect role={role} />;
+}
 
+/**
+ * Where a signed-in user without `role` goes: that role's registration, or home with a message.
+ * Also for a page open to more people (an agreement its supervisor reads) that turns out not to be theirs.
+ */
+export function MissingRoleRedirect({ role }: { role: Role }) {
+  const user = useAuthUser();
+  const location = useLocation();
+  const paths = usePaths();
+  const target = location.pathname + location.search;
   if (role === 'provider') return <Navigate replace to={paths.providerRegistration(target)} />;
   if (role === 'distributor') return <Navigate replace to={paths.distributorRegistration(target)} />;
   // Registering as a distributor also grants the agreements area and the order desk.

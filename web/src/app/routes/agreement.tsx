@@ -1,8 +1,10 @@
 import { Badge, Box, Button, Group, Tabs, Text } from '@mantine/core';
+import { isAgreementExpired } from '@chartroom/contracts/agreements';
 import { canManageAgreement } from '@chartroom/contracts/policies/agreements.policy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { MissingRoleRedirect } from '../guards/require-role';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageHeader } from '../../components/ui/page-header';
 import { PageLoader } from '../../components/ui/page-loader';
@@ -12,6 +14,7 @@ import { AgreementMainForm } from '../../features/agreements/components/agreemen
 import { AgreementUsersTab } from '../../features/agreements/components/agreement-users-tab';
 import { BalanceEntryForm } from '../../features/agreements/components/balance-entry-form';
 import { OrdersView } from '../../features/orders/components/orders-view';
+import { ApiError } from '../../lib/api-client';
 import { hasRole, useAuthUser } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { usePaths } from '../../lib/locale';
@@ -49,6 +52,9 @@ export function AgreementRoute() {
     </Button>
   );
   if (agreement.isPending) return <PageLoader />;
+  // Not theirs and no distributor: sent where `/distributor2` sends them (registration), not to "not found".
+  const isNotFound = agreement.error instanceof ApiError && (agreement.error.code === 'not_found' || agreement.error.code === 'forbidden');
+  if (!isDistributor && isNotFound) return <MissingRoleRedirect role="distributor2" />;
   if (agreement.isError)
     return (
       <>
@@ -72,6 +78,11 @@ export function AgreementRoute() {
               #{data.id} · {data.distributor.title}
             </Text>
             <Badge variant="light">{data.currency}</Badge>
+            {isAgreementExpired(data.validTill) && (
+              <Badge color="red" variant="light">
+                {t('list.expired')}
+              </Badge>
+            )}
             <Text size="sm">
               {t('fields.balance')}: {data.balance} {data.currency}
             </Text>

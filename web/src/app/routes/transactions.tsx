@@ -6,7 +6,10 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageHeader } from '../../components/ui/page-header';
 import { useTransactions } from '../../features/agreements/api/query-transactions';
+import { useAgreementPeople } from '../../features/agreements/api/get-agreement-users';
 import { TransactionsTable } from '../../features/agreements/components/transactions-table';
+import { downloadCsv, toCsv } from '../../lib/csv';
+import { formatDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/document-title';
 import { usePaths } from '../../lib/locale';
 
@@ -28,10 +31,51 @@ export function TransactionsRoute() {
     instId: readId(searchParams.get('instId')),
   };
   const transactions = useTransactions(query);
+  const people = useAgreementPeople([
+    ...(query.agreementId ? [query.agreementId] : []),
+    ...(transactions.data ?? []).map((row) => row.agreementId),
+  ]);
+  const handleExport = () => {
+    const rows = transactions.data ?? [];
+    const header = [
+      'id',
+      'timestamp',
+      'agreementId',
+      'userId',
+      'userEmail',
+      'installationId',
+      'device',
+      'orderId',
+      'type',
+      'amount',
+      'balance',
+      'agreementLimit',
+      'userLimit',
+      'reason',
+    ];
+    const lines = rows.map((row) => [
+      row.id,
+      row.timestamp,
+      row.agreementId,
+      row.userId,
+      row.userId === null ? null : (people.emails.get(row.userId) ?? null),
+      row.installationId,
+      row.installationId === null ? null : (people.devices.get(row.installationId) ?? null),
+      row.orderId,
+      row.type,
+      row.amount,
+      row.balance,
+      row.agreementLimit,
+      row.userLimit,
+      row.reason,
+    ]);
+    const scope = query.agreementId ? `agreement-${query.agreementId}-` : '';
+    downloadCsv(`transactions-${scope}${formatDate(new Date())}.csv`, toCsv(header, lines));
+  };
   const filters = [
     query.agreementId !== undefined && t('transactions.byAgreement', { id: query.agreementId }),
-    query.userId !== undefined && t('transactions.byUser', { id: query.userId }),
-    query.instId !== undefined && t('transactions.byInstallation', { id: query.instId }),
+    query.userId !== undefined && t('transactions.byUser', { id: people.emails.get(query.userId) ?? query.userId }),
+    query.instId !== undefined && t('transactions.byInstallation', { id: people.devices.get(query.instId) ?? query.instId }),
   ].filter((text) => text !== false);
   const isFiltered = filters.length > 0;
   useDocumentTitle('agreements:transactions.title');
@@ -55,6 +99,9 @@ export function TransactionsRoute() {
             <Button variant="light" onClick={() => void navigate(paths.transactions())} disabled={!isFiltered}>
               {t('transactions.showAll')}
             </Button>
+            <Button variant="default" onClick={handleExport} disabled={!transactions.data || transactions.data.length === 0}>
+              {t('transactions.exportCsv')}
+            </Button>
           </>
         }
       />
@@ -74,7 +121,7 @@ export function TransactionsRoute() {
       {transactions.data && transactions.data.length === 0 && (
         <EmptyState title={t('transactions.emptyTitle')} description={t('transactions.emptyText')} />
       )}
-      {transactions.data && transactions.data.length > 0 && <TransactionsTable transactions={transactions.data} />}
+      {transactions.data && transactions.data.length > 0 && <TransactionsTable transactions={transactions.data} people={people} />}
     </Stack>
   );
 }

@@ -11,19 +11,22 @@ type FileUploadFormProps = {
   filePlaceholder: string;
   accept?: string;
   state: UploadState;
+  /** The server's limit for the description: a longer one is named before sending. */
+  maxDescriptionLength: number;
   onUpload: (file: File, description: string) => Promise<boolean>;
 };
 
 /** One file with an optional description, and the upload's progress under it. */
-export function FileUploadForm({ fileLabel, filePlaceholder, accept, state, onUpload }: FileUploadFormProps) {
+export function FileUploadForm({ fileLabel, filePlaceholder, accept, state, maxDescriptionLength, onUpload }: FileUploadFormProps) {
   const { t } = useTranslation('catalog');
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
   const isSending = state.status === 'sending';
+  const isDescriptionTooLong = description.trim().length > maxDescriptionLength;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!file || isSending) return;
+    if (!file || isSending || isDescriptionTooLong) return;
     if (await onUpload(file, description.trim())) {
       setFile(null);
       setDescription('');
@@ -42,6 +45,7 @@ export function FileUploadForm({ fileLabel, filePlaceholder, accept, state, onUp
               onChange={setFile}
               accept={accept}
               clearable
+              clearButtonProps={{ 'aria-label': t('common:clear') }}
               w={{ base: '100%', sm: 280 }}
               data-testid="upload-file"
             />
@@ -49,9 +53,10 @@ export function FileUploadForm({ fileLabel, filePlaceholder, accept, state, onUp
               label={t('upload.description')}
               value={description}
               onChange={(event) => setDescription(event.currentTarget.value)}
+              error={isDescriptionTooLong ? t('upload.descriptionTooLong', { count: maxDescriptionLength }) : undefined}
               w={{ base: '100%', sm: 320 }}
             />
-            <Button type="submit" disabled={!file} loading={isSending}>
+            <Button type="submit" disabled={!file || isDescriptionTooLong} loading={isSending}>
               {t('upload.submit')}
             </Button>
           </Group>

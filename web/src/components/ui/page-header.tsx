@@ -12,7 +12,9 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" mb="lg" gap="md">
       <Stack gap={4}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {subtitle && (
           <Text c="dimmed" size="sm" component="div">
             {subtitle}

@@ -1,4 +1,4 @@
-import { Box, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export type ResponsiveColumn<Row> = {
@@ -6,6 +6,8 @@ export type ResponsiveColumn<Row> = {
   label: string;
   render: (row: Row) => ReactNode;
   align?: 'left' | 'right';
+  /** The header is for screen readers only (a column of links or buttons); the label is still required. */
+  isLabelHidden?: boolean;
 };
 
 type ResponsiveTableProps<Row> = {
@@ -28,7 +30,7 @@ export function ResponsiveTable<Row>({ label, columns, rows, rowKey }: Responsiv
             <Table.Tr>
               {columns.map((column) => (
                 <Table.Th key={column.key} ta={column.align}>
-                  {column.label}
+                  {column.isLabelHidden ? <VisuallyHidden>{column.label}</VisuallyHidden> : column.label}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -52,7 +54,7 @@ export function ResponsiveTable<Row>({ label, columns, rows, rowKey }: Responsiv
             <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
               {columns.map((column) => (
                 <Stack key={column.key} gap={0} style={{ minWidth: 0 }}>
-                  {column.label && (
+                  {column.label && !column.isLabelHidden && (
                     <Text size="xs" c="dimmed">
                       {column.label}
                     </Text>

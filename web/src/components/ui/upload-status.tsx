@@ -1,12 +1,11 @@
-import { Alert, Group, Progress, Text } from '@mantine/core';
+import { Group, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../lib/error-message';
+import { ErrorAlert } from './error-alert';
 import type { UploadState } from '../../lib/use-upload-with-progress';
 
 /** The percentage while sending, "done" after, or 'Upload failed' with the reason (spec §4, §8). */
 export function UploadStatus({ state }: { state: UploadState }) {
   const { t } = useTranslation('catalog');
-  const toMessage = useErrorMessage();
   if (state.status === 'idle') return null;
   if (state.status === 'sending') {
     return (
@@ -25,9 +24,5 @@ export function UploadStatus({ state }: { state: UploadState }) {
       </Text>
     );
   }
-  return (
-    <Alert color="red" variant="light" title={t('upload.failed')} role="alert">
-      {toMessage(state.error)}
-    </Alert>
-  );
+  return <ErrorAlert error={state.error} title={t('upload.failed')} />;
 }

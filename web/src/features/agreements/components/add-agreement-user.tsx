@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DateText } from '../../../components/ui/date-text';
+import { emailErrorText } from '../../../lib/email-error';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useGetUserForAgreement } from '../api/get-user-for-agreement';
@@ -67,7 +68,7 @@ export function AddAgreementUser({ agreementId }: { agreementId: number }) {
               type="email"
               style={{ flex: '1 1 220px' }}
               {...form.register('email')}
-              error={errors.email && (errors.email.type === 'manual' ? errors.email.message : t('form.emailInvalid'))}
+              error={emailErrorText(t, form.watch('email'), errors.email, t('form.emailInvalid'))}
             />
             <Button type="submit" variant="light" loading={isSubmitting}>
               {t('users.find')}

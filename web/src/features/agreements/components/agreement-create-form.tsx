@@ -1,14 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { maxAgreementNameLength } from '@chartroom/contracts/agreements';
 import { agreementTypes, currencies } from '@chartroom/contracts/constants';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { emailErrorText } from '../../../lib/email-error';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useCreateAgreement } from '../api/create-agreement';
 import { useGetUserByEmail } from '../api/get-user-by-email';
 import { useDistributors } from '../api/query-distributors';
-import { createAgreementForm, emptyCreateAgreementForm, type CreateAgreementForm } from '../lib/agreement-form';
+import {
+  createAgreementForm,
+  emptyCreateAgreementForm,
+  nameErrorKey,
+  validTillErrorKey,
+  type CreateAgreementForm,
+} from '../lib/agreement-form';
 
 type AgreementCreateFormProps = { onDone: () => void };
 
@@ -57,13 +65,21 @@ export function AgreementCreateForm({ onDone }: AgreementCreateFormProps) {
         <Stack gap="sm">
           <Title order={5}>{t('form.title')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('fields.name')} required {...form.register('name')} error={errors.name && t('form.nameRequired')} />
+            <TextInput
+              label={t('fields.name')}
+              required
+              {...form.register('name')}
+              error={errors.name && t(nameErrorKey(errors.name)!, { count: maxAgreementNameLength })}
+            />
             <TextInput
               label={t('fields.validTill')}
-              type="date"
+              placeholder="YYYY-MM-DD"
+              inputMode="numeric"
+              autoComplete="off"
+              description={t('form.dateHint')}
               required
               {...form.register('validTill')}
-              error={errors.validTill && t('form.validTillRequired')}
+              error={errors.validTill && t(validTillErrorKey(form.getValues('validTill'), errors.validTill)!)}
             />
             <Controller
               control={form.control}
@@ -87,10 +103,7 @@ export function AgreementCreateForm({ onDone }: AgreementCreateFormProps) {
               type="email"
               placeholder={t('form.supervisorPlaceholder')}
               {...form.register('supervisorEmail')}
-              error={
-                errors.supervisorEmail?.message &&
-                (errors.supervisorEmail.type === 'manual' ? errors.supervisorEmail.message : t('form.emailInvalid'))
-              }
+              error={emailErrorText(t, form.watch('supervisorEmail'), errors.supervisorEmail, t('form.emailInvalid'))}
             />
             <Controller
               control={form.control}

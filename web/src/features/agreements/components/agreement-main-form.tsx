@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import type { Agreement } from '@chartroom/contracts/agreements';
+import { maxAgreementNameLength, type Agreement } from '@chartroom/contracts/agreements';
 import { agreementTypes } from '@chartroom/contracts/constants';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../lib/notify';
 import { useUpdateAgreement } from '../api/update-agreement';
+import { nameErrorKey, validTillErrorKey } from '../lib/agreement-form';
 import { agreementMainForm, toMainFormValues, type AgreementMainFormValues } from '../lib/agreement-main-form';
 import { applicationsWithRates, toRatesInput } from '../lib/rates-form';
 import { RatesGrid } from './rates-grid';
@@ -51,15 +52,18 @@ export function AgreementMainForm({ agreement, readOnly = false }: { agreement: 
             required={!readOnly}
             readOnly={readOnly}
             {...form.register('name')}
-            error={errors.name && t('form.nameRequired')}
+            error={errors.name && t(nameErrorKey(errors.name)!, { count: maxAgreementNameLength })}
           />
           <TextInput
             label={t('fields.validTill')}
-            type="date"
+            placeholder="YYYY-MM-DD"
+            inputMode="numeric"
+            autoComplete="off"
+            description={t('form.dateHint')}
             required={!readOnly}
             readOnly={readOnly}
             {...form.register('validTill')}
-            error={errors.validTill && t('form.validTillRequired')}
+            error={errors.validTill && t(validTillErrorKey(form.getValues('validTill'), errors.validTill)!)}
           />
           <Controller
             control={form.control}

@@ -26,7 +26,8 @@ export function AgreementUsersTab({ agreementId, readOnly = false }: { agreement
     { key: 'added', label: t('users.addedAt'), render: (user) => <DateText value={user.createdAt} /> },
     {
       key: 'ledger',
-      label: '',
+      label: t('list.transactions'),
+      isLabelHidden: true,
       render: (user) => (
         <Anchor component={Link} size="sm" to={paths.transactions({ agreementId, userId: user.userId, instId: user.installationId })}>
           {t('list.transactions')}

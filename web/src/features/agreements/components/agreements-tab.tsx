@@ -1,3 +1,4 @@
+import { isAgreementExpired } from '@chartroom/contracts/agreements';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,14 @@ export function AgreementsTab() {
                 <Anchor component={Link} to={paths.agreement(agreement.id)} fw={700} style={{ overflowWrap: 'anywhere' }}>
                   {agreement.name}
                 </Anchor>
-                <Badge variant="light">{t(`type.${agreement.type}`)}</Badge>
+                <Group gap={4} wrap="nowrap">
+                  {isAgreementExpired(agreement.validTill) && (
+                    <Badge color="red" variant="light">
+                      {t('list.expired')}
+                    </Badge>
+                  )}
+                  <Badge variant="light">{t(`type.${agreement.type}`)}</Badge>
+                </Group>
               </Group>
               <Text size="sm" c="dimmed">
                 #{agreement.id} · {agreement.distributor.title}

@@ -7,11 +7,13 @@ import { type z } from 'zod';
 import { DateText } from '../../../components/ui/date-text';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { emailErrorText } from '../../../lib/email-error';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useAddMember } from '../api/add-member';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 type MemberForm = z.input<typeof addMemberBody>;
 
@@ -55,7 +57,7 @@ export function MembersPanel() {
                 type="email"
                 style={{ flex: '1 1 220px' }}
                 {...form.register('email')}
-                error={errors.email && (errors.email.type === 'manual' ? errors.email.message : t('form.emailInvalid'))}
+                error={emailErrorText(t, form.watch('email'), errors.email, t('form.emailInvalid'))}
               />
               <Button type="submit" loading={isSubmitting}>
                 {t('members.add')}
@@ -73,7 +75,7 @@ export function MembersPanel() {
             <Table.Tr>
               <Table.Th>{t('members.email')}</Table.Th>
               <Table.Th>{t('members.since')}</Table.Th>
-              <Table.Th />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -26,7 +26,8 @@ export function RatesGrid({ register, errors, openApplications, readOnly = false
             <Stack gap="md">
               {rateProducts.map((product) => {
                 const cellErrors = errors?.[app]?.[product];
-                const hasError = rateCellFields.some((field) => cellErrors?.[field]);
+                const problem = rateCellFields.map((field) => cellErrors?.[field]?.message).find(Boolean);
+                const hasError = problem !== undefined;
                 return (
                   <Stack key={product} gap={4} role="group" aria-label={`${app} ${product}`}>
                     <Group gap="xs">
@@ -50,7 +51,9 @@ export function RatesGrid({ register, errors, openApplications, readOnly = false
                     </SimpleGrid>
                     {hasError && (
                       <Text size="xs" c="red" role="alert">
-                        {t('errors:invalid_rates')}
+                        {problem === 'negative' || problem === 'tooBig' || problem === 'decimals'
+                          ? t(`rates.${problem}`)
+                          : t('errors:invalid_rates')}
                       </Text>
                     )}
                   </Stack>

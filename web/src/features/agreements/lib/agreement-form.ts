@@ -1,4 +1,5 @@
-import { agreementType, createAgreementBody, currency } from '@chartroom/contracts/agreements';
+import { agreementType, createAgreementBody, currency, todayUtc } from '@chartroom/contracts/agreements';
+import { emailAddress } from '@chartroom/contracts/common';
 import { z } from 'zod';
 
 /**
@@ -14,7 +15,7 @@ export const createAgreementForm = z.object({
   supervisorEmail: z
     .string()
     .trim()
-    .refine((value) => value === '' || z.email().safeParse(value).success, 'a valid e-mail'),
+    .pipe(z.union([z.literal(''), emailAddress])),
 });
 export type CreateAgreementForm = z.infer<typeof createAgreementForm>;
 
@@ -26,3 +27,19 @@ export const emptyCreateAgreementForm: CreateAgreementForm = {
   distributorId: '',
   supervisorEmail: '',
 };
+
+/** The key of the message for the name field's problem: too long says so, anything else asks for a name. */
+export function nameErrorKey(error: { type?: string } | undefined): string | undefined {
+  if (!error) return undefined;
+  return error.type === 'too_big' ? 'form.nameTooLong' : 'form.nameRequired';
+}
+
+/** The key of the message for the valid-till field's problem: empty, not a date, or a day already past. */
+export function validTillErrorKey(value: string, error: { type?: string } | undefined): string | undefined {
+  if (!error) return undefined;
+  const day = value.trim();
+  if (day === '') return 'form.validTillRequired';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) return 'form.validTillFormat';
+  if (day < todayUtc()) return 'form.validTillPast';
+  return 'form.validTillFormat';
+}

@@ -1,6 +1,6 @@
 import { updateAgreementBody, type Rates } from '@chartroom/contracts/agreements';
 import { describe, expect, it } from 'vitest';
-import { rateGridSchema, toRateGrid, toRatesInput, type RateCell } from './rates-form';
+import { rateGridSchema, rateProblem, toRateGrid, toRatesInput, type RateCell } from './rates-form';
 
 const rates: Rates = {
   mKart: [{ product: 'NOAA', rates: { RUB: { net: '100.00', endUser: '150.00' }, USD: { net: '1.50', endUser: null } } }],
@@ -25,6 +25,16 @@ describe('rates grid', () => {
     expect(wrong.success).toBe(false);
     expect(wrong.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['Vega.NHO.rubEndUser', 'Vega.NHO.usdEndUser']);
     expect(wrong.error?.issues[0]?.message).toBe('All values should be null or valid number!');
+    expect(wrong.error?.issues[1]?.message).toBe('negative');
+  });
+
+  it('names what is wrong with a rate: negative, too big, a third decimal, or not a number', () => {
+    expect(rateProblem('-100')).toBe('negative');
+    expect(rateProblem('99999999999')).toBe('tooBig');
+    expect(rateProblem('1.234')).toBe('decimals');
+    expect(rateProblem('12,5')).toBe('invalid');
+    expect(rateProblem('9999999999.99')).toBeNull();
+    expect(rateProblem('')).toBeNull();
   });
 
   it('drops a product whose RUB net price is empty and sends the rest as the server expects', () => {

@@ -31,8 +31,25 @@ export function toRateGrid(rates: Rates): RateGrid {
   return grid;
 }
 
-/** Spec §5: each of the four values of a cell is empty or a number, by the server's own price rule. */
-const priceField = z.string().refine((value) => currencyRateInput.shape.net.safeParse(value).success, ratesMessage);
+/** What is wrong with a rate, as the grid words it (`rates.<problem>`); `invalid` is spec §5's message. */
+export type RateProblem = 'negative' | 'tooBig' | 'decimals' | 'invalid';
+
+/** The problem of a typed rate by the server's own price rule, or null when it is empty or a valid amount. */
+export function rateProblem(value: string): RateProblem | null {
+  const parsed = currencyRateInput.shape.net.safeParse(value);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  if (issue?.code === 'too_small') return 'negative';
+  if (issue?.code === 'too_big') return 'tooBig';
+  if (issue?.code === 'custom' && (issue.params as { reason?: string } | undefined)?.reason === 'decimals') return 'decimals';
+  return 'invalid';
+}
+
+/** Spec §5: each of the four values of a cell is empty or a number, by the server's own price rule; the message names the problem. */
+const priceField = z.string().superRefine((value, ctx) => {
+  const problem = rateProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem === 'invalid' ? ratesMessage : problem });
+});
 const rateCellSchema = z.object({ rubNet: priceField, rubEndUser: priceField, usdNet: priceField, usdEndUser: priceField });
 export const rateGridSchema = z.record(z.enum(rateApplications), z.record(z.enum(rateProducts), rateCellSchema));
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
+import { emailErrorText } from '../../../lib/email-error';
 import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale';
 import { useRegister } from '../api/register';
@@ -70,7 +71,7 @@ export function RegisterForm({ initialEmail, onRegistered, onForgot }: RegisterF
           type="email"
           autoComplete="email"
           {...form.register('email')}
-          error={errors.email ? t('errors.email') : undefined}
+          error={emailErrorText(t, email, errors.email, t('errors.email'))}
         />
         <SubmitWithReason loading={registerMutation.isPending} mt="xs" disabledReason={disabledReason}>
           {t('submit.register')}

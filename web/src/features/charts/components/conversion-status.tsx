@@ -40,7 +40,7 @@ function CellOutcome({ cell }: { cell: CellResult }) {
         {t('conversion.convertedWithWarning')}
       </Badge>
       {cell.warnings.map((w) => (
-        <Text key={w.code} size="xs" c="orange.8">
+        <Text key={w.code} size="xs" c="orange">
           {t(`conversion.warning.${w.code}`)}
         </Text>
       ))}

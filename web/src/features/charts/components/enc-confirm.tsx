@@ -9,7 +9,8 @@ import { useRevertEnc } from '../api/revert-enc';
 import { useSaveEnc } from '../api/save-enc';
 import { formatEditionUpdate } from './chart-table';
 
-type EncConfirmProps = { guid: string; onDone: () => void };
+/** `ignored`: the files the upload just made left out (known only right after addenc). */
+type EncConfirmProps = { guid: string; onDone: () => void; ignored?: string[] };
 
 function ChartErrors({ row }: { row: ChartCompareRow }) {
   const { t } = useTranslation('charts');
@@ -38,7 +39,7 @@ function ChartErrors({ row }: { row: ChartCompareRow }) {
 }
 
 /** enc/confirm: the staged upload against the collection, with Apply, Save and Revert. */
-export function EncConfirm({ guid, onDone }: EncConfirmProps) {
+export function EncConfirm({ guid, onDone, ignored = [] }: EncConfirmProps) {
   const { t } = useTranslation('charts');
   const upload = useEncUpload(guid);
   const apply = useApplyEnc();
@@ -59,6 +60,15 @@ export function EncConfirm({ guid, onDone }: EncConfirmProps) {
     <Paper withBorder p="md" data-testid="enc-confirm">
       <Stack gap="md">
         <Title order={4}>{t('review.title')}</Title>
+        {ignored.length > 0 && (
+          <Alert color="yellow" variant="light" title={t('review.ignoredTitle', { count: ignored.length })} data-testid="enc-ignored">
+            <Text size="sm" component="ul" m={0} pl="md">
+              {ignored.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </Text>
+          </Alert>
+        )}
         {!hasChanges && (
           <Alert color="yellow" variant="light">
             {t('review.noChanges')}

@@ -1,4 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
+import type { ChartComparison } from '@chartroom/contracts/charts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -28,8 +30,25 @@ export function EncTab({ gcid: gcId }: { gcid: number }) {
       return next;
     });
   const collection = useChartCollection(gcId, 'enc');
+  // What the last upload left out, shown on its review (the server names it only in addenc's answer).
+  const [ignored, setIgnored] = useState<string[]>([]);
+  const openUpload = (comparison: ChartComparison) => {
+    setIgnored(comparison.ignored ?? []);
+    setGuid(comparison.guid);
+  };
 
-  if (guid) return <EncConfirm guid={guid} onDone={() => setGuid(null)} />;
+  if (guid) {
+    return (
+      <EncConfirm
+        guid={guid}
+        ignored={ignored}
+        onDone={() => {
+          setIgnored([]);
+          setGuid(null);
+        }}
+      />
+    );
+  }
   if (collection.isPending) return <PageLoader />;
   if (collection.isError) return <ErrorAlert error={collection.error} />;
 
@@ -37,7 +56,7 @@ export function EncTab({ gcid: gcId }: { gcid: number }) {
   const hasCollection = type !== null;
   return (
     <Stack gap="md" data-testid="enc-tab">
-      {!hasCollection && <SourceChoice gcId={gcId} onUploaded={(c) => setGuid(c.guid)} />}
+      {!hasCollection && <SourceChoice gcId={gcId} onUploaded={openUpload} />}
       {conversion && <ConversionStatus conversion={conversion} />}
       {hasCollection && (
         <>
@@ -51,11 +70,17 @@ export function EncTab({ gcid: gcId }: { gcid: number }) {
             {t('list.count', { count: charts.length })}
           </Text>
           <Paper withBorder p="md">
-            <S57UploadForm gcId={gcId} onUploaded={(c) => setGuid(c.guid)} />
+            <S57UploadForm gcId={gcId} onUploaded={openUpload} />
           </Paper>
         </>
       )}
-      <SavedUploads gcId={gcId} onOpen={setGuid} />
+      <SavedUploads
+        gcId={gcId}
+        onOpen={(value) => {
+          setIgnored([]);
+          setGuid(value);
+        }}
+      />
     </Stack>
   );
 }

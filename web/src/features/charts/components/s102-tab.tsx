@@ -1,10 +1,9 @@
 import { ChosenFiles } from '../../../components/ui/chosen-files';
-import { Alert, Button, FileInput, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { useErrorMessage } from '../../../lib/error-message';
 import { useAddS102 } from '../api/add-s102';
 import { useChartCollection } from '../api/get-collection';
 import { useUploadProgress } from '../lib/use-upload-progress';
@@ -15,7 +14,6 @@ import { UploadProgress } from './upload-progress';
 /** The catalogue's s102 sub-tab: upload and the list with depth previews. */
 export function S102Tab({ gcid: gcId }: { gcid: number }) {
   const { t } = useTranslation('charts');
-  const toMessage = useErrorMessage();
   const collection = useChartCollection(gcId, 's102');
   const [files, setFiles] = useState<File[]>([]);
   const progress = useUploadProgress();
@@ -48,6 +46,7 @@ export function S102Tab({ gcid: gcId }: { gcid: number }) {
               accept=".h5,.H5"
               multiple
               clearable
+              clearButtonProps={{ 'aria-label': t('common:clear') }}
               value={files}
               onChange={setFiles}
             />
@@ -58,11 +57,7 @@ export function S102Tab({ gcid: gcId }: { gcid: number }) {
               </Button>
             </Group>
             <UploadProgress percent={progress.percent} phase={progress.phase} />
-            {addS102.isError && (
-              <Alert color="red" variant="light" role="alert" title={t('upload.failed')}>
-                {toMessage(addS102.error)}
-              </Alert>
-            )}
+            {addS102.isError && <ErrorAlert error={addS102.error} title={t('upload.failed')} />}
           </Stack>
         </form>
       </Paper>

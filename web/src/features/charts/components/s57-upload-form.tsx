@@ -1,9 +1,9 @@
 import type { ChartComparison } from '@chartroom/contracts/charts';
 import { ChosenFiles } from '../../../components/ui/chosen-files';
-import { Alert, Button, FileInput, Group, Stack } from '@mantine/core';
+import { Button, FileInput, Group, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/error-message';
+import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useAddEnc } from '../api/add-enc';
 import { useUploadProgress } from '../lib/use-upload-progress';
 import { UploadProgress } from './upload-progress';
@@ -13,7 +13,6 @@ type S57UploadFormProps = { gcId: number; onUploaded: (comparison: ChartComparis
 /** Base cells, updates, CATALOG.031 and TXT/TIF, or one zipped exchange set; then the review. */
 export function S57UploadForm({ gcId, onUploaded }: S57UploadFormProps) {
   const { t } = useTranslation('charts');
-  const toMessage = useErrorMessage();
   const [files, setFiles] = useState<File[]>([]);
   const progress = useUploadProgress();
   const addEnc = useAddEnc();
@@ -47,6 +46,7 @@ export function S57UploadForm({ gcId, onUploaded }: S57UploadFormProps) {
           placeholder={t('s57.filesPlaceholder')}
           multiple
           clearable
+          clearButtonProps={{ 'aria-label': t('common:clear') }}
           value={files}
           onChange={setFiles}
           data-testid="s57-files"
@@ -58,11 +58,7 @@ export function S57UploadForm({ gcId, onUploaded }: S57UploadFormProps) {
           </Button>
         </Group>
         <UploadProgress percent={progress.percent} phase={progress.phase} />
-        {addEnc.isError && (
-          <Alert color="red" variant="light" role="alert" title={t('upload.failed')}>
-            {toMessage(addEnc.error)}
-          </Alert>
-        )}
+        {addEnc.isError && <ErrorAlert error={addEnc.error} title={t('upload.failed')} />}
       </Stack>
     </form>
   );

@@ -45,6 +45,7 @@ export function S63UploadForm({ gcId }: S63UploadFormProps) {
           value={file}
           onChange={setFile}
           clearable
+          clearButtonProps={{ 'aria-label': t('common:clear') }}
           required
           data-testid="s63-file"
         />

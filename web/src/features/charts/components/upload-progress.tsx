@@ -4,18 +4,13 @@ import type { UploadPhase } from '../lib/use-upload-progress';
 
 type UploadProgressProps = { percent: number; phase: UploadPhase };
 
-/** The percentage while sending, then done (spec §4). */
+/** The percentage while sending, then done (spec §4); a failure shows only its reason, not a stuck bar. */
 export function UploadProgress({ percent, phase }: UploadProgressProps) {
   const { t } = useTranslation('charts');
-  if (phase === 'idle') return null;
+  if (phase === 'idle' || phase === 'failed') return null;
   return (
     <Group gap="sm" wrap="nowrap" data-testid="upload-progress">
-      <Progress
-        value={percent}
-        flex={1}
-        color={phase === 'failed' ? 'red' : phase === 'done' ? 'teal' : 'blue'}
-        animated={phase === 'sending'}
-      />
+      <Progress value={percent} flex={1} color={phase === 'done' ? 'teal' : 'blue'} animated={phase === 'sending'} />
       <Text size="sm" w={90} ta="right">
         {phase === 'done' ? t('upload.done') : `${percent}%`}
       </Text>

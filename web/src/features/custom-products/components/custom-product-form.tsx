@@ -5,6 +5,7 @@ import { createCustomProductBody } from '@chartroom/contracts/custom-products';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { emailErrorText } from '../../../lib/email-error';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
 import { useCreateCustomProduct } from '../api/create-custom-product';
@@ -66,7 +67,7 @@ export function CustomProductForm({ email, onCreated, onCancel }: CustomProductF
               type="email"
               required
               {...form.register('email')}
-              error={errors.email ? t('custom.errors.email') : undefined}
+              error={emailErrorText(t, form.watch('email'), errors.email, t('custom.errors.email'))}
             />
           )}
           <TextInput

@@ -14,8 +14,10 @@ export function DistributorLicenses({ groups }: { groups: AllowedProductGroup[] 
   const { t } = useTranslation('distributor');
   const { t: tl } = useTranslation('licensing');
   const all = groups.flatMap((g) => g.products.map((p) => ({ ...p, geoContent: g.geoContent })));
-  const [selectedId, setSelectedId] = useState<number | null>(all[0]?.id ?? null);
-  const selected = all.find((p) => p.id === selectedId) ?? all[0];
+  // First the product a licence can be issued for (an accepted permit of an enabled product), not a paused one.
+  const firstIssuable = all.find((p) => canIssueLicense(p, p.permit.status)) ?? all[0];
+  const [selectedId, setSelectedId] = useState<number | null>(firstIssuable?.id ?? null);
+  const selected = all.find((p) => p.id === selectedId) ?? firstIssuable;
   const issueMutation = useIssueDistributorLicense();
   if (!selected) return null;
 

@@ -38,7 +38,7 @@ export function IssuedLicenses({ productId }: { productId: number }) {
                 <DateText value={license.expirationDate} />
               </Table.Td>
               <Table.Td>{license.deviceCount === 0 ? tl('unlimited') : license.deviceCount}</Table.Td>
-              <Table.Td>{license.user.email}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160 }}>{license.user.email}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

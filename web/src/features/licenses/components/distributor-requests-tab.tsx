@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { ProductSummary } from '../../../components/ui/product-summary';
 import { useChangeRequestStatus } from '../api/change-request-status';
 import { useDistributorRequests } from '../api/get-distributor-requests';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 /** my_distributors: distributor, product, status and buttons only for the allowed transitions. */
 export function DistributorRequestsTab({ gcid }: { gcid: number }) {
@@ -32,7 +33,7 @@ export function DistributorRequestsTab({ gcid }: { gcid: number }) {
               <Table.Th>{t('requests.distributor')}</Table.Th>
               <Table.Th>{t('requests.product')}</Table.Th>
               <Table.Th>{t('requests.status')}</Table.Th>
-              <Table.Th />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { SubmitWithReason } from '../../../components/ui/submit-with-reason';
+import { emailErrorText } from '../../../lib/email-error';
 import { useNotify } from '../../../lib/notify';
 
 /** What the form sends: the server's own schema (`issueLicenseQuery`), so both check the same rules. */
@@ -79,7 +80,14 @@ export function IssueLicenseForm({ productOptions, fixedProductId, isPending, er
           {t('issue.title')}
         </Title>
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput label={t('issue.email')} type="email" required w={260} {...form.register('email')} error={fieldError('email')} />
+          <TextInput
+            label={t('issue.email')}
+            type="email"
+            required
+            w={260}
+            {...form.register('email')}
+            error={emailErrorText(t, email, errors.email, t('issue.errors.email'))}
+          />
           {fixedProductId === undefined && (
             <Controller
               control={form.control}

@@ -5,6 +5,7 @@ import { DateText } from '../../../components/ui/date-text';
 import { ProductSummary } from '../../../components/ui/product-summary';
 import { useRemoveLicense } from '../api/remove-license';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 /** Issued, expiration, product, price, device count, user e-mail, issuer, remove. */
 export function PublisherLicenseTable({ licenses }: { licenses: PublisherLicense[] }) {
@@ -29,7 +30,7 @@ export function PublisherLicenseTable({ licenses }: { licenses: PublisherLicense
               <Table.Th>{t('licenses.deviceCount')}</Table.Th>
               <Table.Th>{t('licenses.user')}</Table.Th>
               <Table.Th>{t('licenses.issuer')}</Table.Th>
-              <Table.Th />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -46,7 +47,7 @@ export function PublisherLicenseTable({ licenses }: { licenses: PublisherLicense
                 </Table.Td>
                 <Table.Td>{license.price === null ? '—' : license.price.toFixed(2)}</Table.Td>
                 <Table.Td>{license.deviceCount === 0 ? t('unlimited') : license.deviceCount}</Table.Td>
-                <Table.Td>{license.user.email}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160 }}>{license.user.email}</Table.Td>
                 <Table.Td>{license.issuerType === 'publisher' ? t('licenses.publisher') : issuer.title}</Table.Td>
                 <Table.Td>
                   <ConfirmButton

@@ -8,6 +8,7 @@ import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { useDeleteNavMessage } from '../api/delete-nav-message';
 import { useNavMessages } from '../api/get-nav-messages';
 import { MessageImage } from './message-image';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 /** msg: messages from devices with text, position (6 decimals), thumbnails in a lightbox, remove. */
 export function MsgTab({ gcid }: { gcid: number }) {
@@ -33,7 +34,7 @@ export function MsgTab({ gcid }: { gcid: number }) {
                 <Table.Th>{t('msg.latitude')}</Table.Th>
                 <Table.Th>{t('msg.longitude')}</Table.Th>
                 <Table.Th>{t('msg.images')}</Table.Th>
-                <Table.Th />
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -69,7 +70,14 @@ export function MsgTab({ gcid }: { gcid: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={lightbox !== null} onClose={() => setLightbox(null)} size="auto" centered title={t('msg.photo')}>
+      <Modal
+        opened={lightbox !== null}
+        onClose={() => setLightbox(null)}
+        size="auto"
+        centered
+        title={t('msg.photo')}
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
         {lightbox && <MessageImage url={lightbox} size={480} isWhole />}
       </Modal>
     </Stack>

@@ -1,3 +1,4 @@
+import { maxNtmDescriptionLength } from '@chartroom/contracts/ntm';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -9,6 +10,7 @@ import { useAddNtm } from '../api/add-ntm';
 import { useDeleteNtm } from '../api/delete-ntm';
 import { useNtms } from '../api/get-ntms';
 import { useOpenNtm } from '../api/open-ntm';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 /** ntm: upload a PDF with an optional description; the release date opens the PDF; remove. */
 export function NtmTab({ gcid }: { gcid: number }) {
@@ -25,6 +27,7 @@ export function NtmTab({ gcid }: { gcid: number }) {
         filePlaceholder={t('ntm.filePlaceholder')}
         accept="application/pdf,.pdf"
         state={add.state}
+        maxDescriptionLength={maxNtmDescriptionLength}
         onUpload={add.send}
       />
       {(open.isError || remove.isError) && <ErrorAlert error={open.error ?? remove.error} />}
@@ -40,7 +43,7 @@ export function NtmTab({ gcid }: { gcid: number }) {
             <Table.Tr>
               <Table.Th>{t('ntm.releaseDate')}</Table.Th>
               <Table.Th>{t('ntm.description')}</Table.Th>
-              <Table.Th />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

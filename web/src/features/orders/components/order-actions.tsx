@@ -1,5 +1,7 @@
 import { Button, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { useNotify } from '../../../lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
 import { useProcessOrder } from '../api/process-order';
@@ -28,10 +30,18 @@ export function OrderActions({ orderId, onError }: OrderActionsProps) {
       onSuccess: () => notify.success(t('order.processed', { id: orderId })),
       onError: handleFailure,
     });
+  const [isAsking, question] = useDisclosure(false);
+  // Cancelling books a refund: the user confirms it first.
   const handleCancel = () =>
     cancelMutation.mutate(orderId, {
-      onSuccess: () => notify.success(t('order.cancelled', { id: orderId })),
-      onError: handleFailure,
+      onSuccess: () => {
+        question.close();
+        notify.success(t('order.cancelled', { id: orderId }));
+      },
+      onError: (error) => {
+        question.close();
+        handleFailure(error);
+      },
     });
 
   return (
@@ -39,9 +49,19 @@ export function OrderActions({ orderId, onError }: OrderActionsProps) {
       <Button size="xs" onClick={handleProcess} disabled={isBusy} loading={processMutation.isPending}>
         {t('order.process')}
       </Button>
-      <Button size="xs" variant="default" color="red" onClick={handleCancel} disabled={isBusy} loading={cancelMutation.isPending}>
+      <Button size="xs" variant="default" color="red" onClick={question.open} disabled={isBusy} loading={cancelMutation.isPending}>
         {t('order.cancel')}
       </Button>
+      <ConfirmModal
+        opened={isAsking}
+        title={t('order.cancelTitle', { id: orderId })}
+        message={t('order.cancelExplain')}
+        confirmLabel={t('order.cancelConfirm')}
+        dismissLabel={t('order.keep')}
+        isPending={cancelMutation.isPending}
+        onClose={question.close}
+        onConfirm={handleCancel}
+      />
     </Group>
   );
 }

@@ -38,6 +38,7 @@ export function OrderFiltersBar({ filters, emailInput, onEmailInput, onChange, a
         label={t('filters.status')}
         placeholder={t('filters.any')}
         clearable
+        clearButtonProps={{ 'aria-label': t('common:clear') }}
         data={orderStatuses.map((status) => ({ value: status, label: t(`status.${status}`, { defaultValue: formatStatus(status) }) }))}
         value={filters.status}
         onChange={(value) => onChange({ ...filters, status: isStatus(value) ? value : null })}
@@ -46,6 +47,7 @@ export function OrderFiltersBar({ filters, emailInput, onEmailInput, onChange, a
         label={t('filters.paymentMethod')}
         placeholder={t('filters.any')}
         clearable
+        clearButtonProps={{ 'aria-label': t('common:clear') }}
         data={paymentMethods.map((method) => ({ value: method, label: t(`paymentMethod.${method}`) }))}
         value={filters.paymentMethod}
         onChange={(value) => onChange({ ...filters, paymentMethod: isPaymentMethod(value) ? value : null })}
@@ -55,6 +57,7 @@ export function OrderFiltersBar({ filters, emailInput, onEmailInput, onChange, a
           label={t('filters.agreement')}
           placeholder={t('filters.any')}
           clearable
+          clearButtonProps={{ 'aria-label': t('common:clear') }}
           searchable
           nothingFoundMessage={t('filters.noAgreements')}
           data={agreements.map((agreement) => ({ value: String(agreement.id), label: `#${agreement.id} ${agreement.name}` }))}

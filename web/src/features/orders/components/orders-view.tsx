@@ -7,8 +7,10 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { hasRole, useAuthUser } from '../../../lib/auth';
 import { useErrorMessage } from '../../../lib/error-message';
+import { useNotify } from '../../../lib/notify';
 import { useAgreements } from '../../agreements/api/query-agreements';
 import { useOrders } from '../api/query-orders';
+import { exportOrders } from '../lib/export-orders';
 import { emptyOrderFilters, listAgreementOptions, type OrderListFilters } from '../lib/order-filters';
 import { useNearBottom } from '../lib/use-near-bottom';
 import { OrderCard, type OrderCardActions } from './order-card';
@@ -36,6 +38,19 @@ export function OrdersView({ agreementId, actions = 'desk' }: OrdersViewProps) {
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = orders;
 
   const entries = orders.data?.pages.flatMap((page) => page.orders) ?? [];
+  const [isExporting, setIsExporting] = useState(false);
+  const notify = useNotify();
+  // Every order the filters select, not only the pages scrolled into view.
+  const handleExport = async () => {
+    setIsExporting(true);
+    try {
+      await exportOrders(effective, agreementId ?? null);
+    } catch (error) {
+      notify.failure(error);
+    } finally {
+      setIsExporting(false);
+    }
+  };
   const handleNearBottom = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -67,9 +82,14 @@ export function OrdersView({ agreementId, actions = 'desk' }: OrdersViewProps) {
       )}
       {entries.length > 0 && (
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('shown', { count: entries.length })}
-          </Text>
+          <Group gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('shownOfTotal', { count: entries.length, total: orders.data?.pages.at(-1)?.total ?? entries.length })}
+            </Text>
+            <Button size="xs" variant="default" loading={isExporting} onClick={() => void handleExport()}>
+              {t('exportCsv')}
+            </Button>
+          </Group>
           {orders.isFetching && !isFetchingNextPage && (
             <Badge variant="light" color="gray" leftSection={<Loader size={10} />}>
               {t('refreshing')}

@@ -72,7 +72,9 @@ export function PoiEditor({ gcid }: { gcid: number }) {
   return (
     <Group h="100dvh" gap={0} align="stretch" wrap="nowrap">
       <Paper w={360} p="md" radius={0} withBorder style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <Title order={3}>{t('editor.title')}</Title>
+        <Title order={1} size="h3">
+          {t('editor.title')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('editor.help')}
         </Text>

@@ -28,8 +28,19 @@ export function ProductRow({ gcid, licType, product, onError }: ProductRowProps)
   const isActive = !!product?.isEnabled;
   // The server's own rule for the whole product (saveProductBody): a com product needs a price that is
   // positive, at most 10^9 and has at most two decimals.
-  const isPriceValid =
-    licType !== 'com' || saveProductBody.safeParse({ gcid, licType, price: typeof price === 'number' ? price : null }).success;
+  const priceCheck =
+    licType === 'com' ? saveProductBody.safeParse({ gcid, licType, price: typeof price === 'number' ? price : null }) : null;
+  const isPriceValid = !priceCheck || priceCheck.success;
+  // Which rule the price breaks, so the message says what to change (too big, not positive, decimals).
+  const priceIssue = priceCheck?.error?.issues.find((issue) => issue.path[0] === 'price');
+  const priceMessage =
+    priceIssue?.code === 'too_big'
+      ? t('products.priceTooBig')
+      : priceIssue?.code === 'too_small'
+        ? t('products.priceNotPositive')
+        : priceIssue?.code === 'custom' && priceIssue.message === 'at most two decimals'
+          ? t('products.priceDecimals')
+          : t('products.priceInvalid');
 
   const handleSave = (isEnabled: boolean) => {
     const action = !product ? 'created' : !isEnabled ? 'disabled' : product.isEnabled ? 'updated' : 'enabled';
@@ -82,7 +93,7 @@ export function ProductRow({ gcid, licType, product, onError }: ProductRowProps)
             decimalScale={2}
             step={1}
             size="xs"
-            error={!isPriceValid && price !== '' ? t('products.priceInvalid') : undefined}
+            error={!isPriceValid && price !== '' ? priceMessage : undefined}
           />
         )}
       </Table.Td>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { ProductRow, productFlagColumns } from './product-row';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 /** The products tab: a row for com, corp and free of the current geocontent. */
 export function ProductsTab({ gcid, products }: { gcid: number; products: Product[] }) {
@@ -26,7 +27,7 @@ export function ProductsTab({ gcid, products }: { gcid: number; products: Produc
                   <Table.Th key={flag}>{t(`products.flags.${flag}`)}</Table.Th>
                 ))}
                 <Table.Th>{t('products.price')}</Table.Th>
-                <Table.Th />
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

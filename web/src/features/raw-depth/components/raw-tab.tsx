@@ -1,3 +1,4 @@
+import { maxRawDepthDescriptionLength } from '@chartroom/contracts/raw-depth';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -10,6 +11,7 @@ import { useDeleteRawDepth } from '../api/delete-raw-depth';
 import { useRawDepths } from '../api/get-raw-depths';
 import { useSetRawDepthPublished } from '../api/set-raw-depth-published';
 import { DepthSummary } from './depth-summary';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 /** raw: upload a depth file; list with number, date, file name, description, Publish/Hide, Delete. */
 export function RawTab({ gcid }: { gcid: number }) {
@@ -21,7 +23,13 @@ export function RawTab({ gcid }: { gcid: number }) {
 
   return (
     <Stack gap="md">
-      <FileUploadForm fileLabel={t('raw.file')} filePlaceholder={t('raw.filePlaceholder')} state={add.state} onUpload={add.send} />
+      <FileUploadForm
+        fileLabel={t('raw.file')}
+        filePlaceholder={t('raw.filePlaceholder')}
+        state={add.state}
+        maxDescriptionLength={maxRawDepthDescriptionLength}
+        onUpload={add.send}
+      />
       {(toggle.isError || remove.isError) && <ErrorAlert error={toggle.error ?? remove.error} />}
       {list.isPending ? (
         <PageLoader />
@@ -38,7 +46,7 @@ export function RawTab({ gcid }: { gcid: number }) {
                 <Table.Th>{t('raw.created')}</Table.Th>
                 <Table.Th>{t('raw.filename')}</Table.Th>
                 <Table.Th>{t('raw.description')}</Table.Th>
-                <Table.Th />
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,9 +1,10 @@
 import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/error-message';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { useDetachInstallation } from '../api/detach-installation';
 
-/** Frees a device slot of the user's licence. */
+/** Frees a device slot of the user's licence, after the user confirms it in a modal. */
 export function DetachInstallationButton({
   licenseId,
   installationId,
@@ -14,19 +15,27 @@ export function DetachInstallationButton({
   deviceId: string;
 }) {
   const { t } = useTranslation('licensing');
-  const toMessage = useErrorMessage();
+  const [isOpen, modal] = useDisclosure(false);
   const detachMutation = useDetachInstallation();
+  const handleClose = () => {
+    detachMutation.reset();
+    modal.close();
+  };
   return (
-    <Button
-      size="compact-xs"
-      variant="subtle"
-      color="red"
-      loading={detachMutation.isPending}
-      aria-label={t('devices.detachLabel', { deviceId })}
-      title={detachMutation.isError ? toMessage(detachMutation.error) : undefined}
-      onClick={() => detachMutation.mutate({ licenseId, installationId })}
-    >
-      {t('devices.detach')}
-    </Button>
+    <>
+      <Button size="compact-xs" variant="subtle" color="red" aria-label={t('devices.detachLabel', { deviceId })} onClick={modal.open}>
+        {t('devices.detach')}
+      </Button>
+      <ConfirmModal
+        opened={isOpen}
+        title={t('devices.detachTitle', { deviceId })}
+        confirmLabel={t('devices.detachConfirm')}
+        isPending={detachMutation.isPending}
+        onClose={handleClose}
+        message={t('devices.detachExplain', { deviceId })}
+        error={detachMutation.error}
+        onConfirm={() => detachMutation.mutate({ licenseId, installationId }, { onSuccess: modal.close })}
+      />
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { DateText } from '../../../components/ui/date-text';
 import { DetachInstallationButton } from './detach-installation-button';
 import { ReplaceDeviceButton } from './replace-device-button';
 import { productShortCodes } from '@chartroom/contracts/constants';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 const columnCount = 5;
 
@@ -73,7 +74,7 @@ export function LicenseRow({ license }: { license: UserLicense }) {
                   <Table.Tr>
                     <Table.Th>{t('installations.platform')}</Table.Th>
                     <Table.Th>{t('installations.deviceId')}</Table.Th>
-                    <Table.Th />
+                    <ActionsHeader />
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

@@ -29,7 +29,13 @@ export function ReplaceDeviceButton({
       <Button size="compact-xs" variant="subtle" aria-label={t('replace.label', { deviceId })} onClick={modal.open}>
         {t('replace.button')}
       </Button>
-      <Modal opened={isOpen} onClose={handleClose} title={t('replace.title', { deviceId })} centered>
+      <Modal
+        opened={isOpen}
+        onClose={handleClose}
+        title={t('replace.title', { deviceId })}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
         <Stack gap="md">
           {swap.isSuccess ? (
             <Text role="status">{t('replace.done', { deviceId, count: swap.data.swapsLeft })}</Text>

@@ -9,6 +9,7 @@ import { useRegisterWebhook } from '../api/register-webhook';
 import { useRemoveWebhook } from '../api/remove-webhook';
 import { useWebhookDeliveries } from '../api/webhook-deliveries';
 import { useWebhookEndpoints } from '../api/webhook-endpoints';
+import { ActionsHeader } from '../../../components/ui/actions-header';
 
 const stateColor = { pending: 'yellow', delivered: 'green', failed: 'red' } as const;
 
@@ -73,7 +74,7 @@ export function WebhooksPanel() {
               <Table.Tr>
                 <Table.Th>{t('url')}</Table.Th>
                 <Table.Th>{t('endpoints.created')}</Table.Th>
-                <Table.Th />
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
