@@ -129,6 +129,9 @@ export { installation };
 /** Every action the audit log records (`recordAudit` takes only these; the web translates each). */
 export const auditActions = [
   'agreement.create',
+  'agreement.invitation-accept',
+  'agreement.invitation-decline',
+  'agreement.invite',
   'agreement.limit',
   'agreement.update',
   'agreement.user-add',
@@ -141,6 +144,8 @@ export const auditActions = [
   'device.download',
   'device.exchange-set',
   'device.license-file',
+  'device.s100-exchange-set',
+  'device.s100-user-permit',
   'distributor.member-add',
   'distributor.member-remove',
   'installation.attach',
@@ -176,6 +181,7 @@ export const auditActions = [
   'raw-depth.hide',
   'raw-depth.publish',
   'raw-depth.remove',
+  's100.upload',
   'webhook.register',
   'webhook.remove',
 ] as const;
