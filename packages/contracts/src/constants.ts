@@ -9,8 +9,13 @@ export const defaultLocale: Locale = 'en';
 
 export const licenseTypes = ['com', 'corp', 'free', 'individual'] as const;
 export type LicenseType = (typeof licenseTypes)[number];
-/** Licence types a provider creates products for on the products tab. */
-export const productLicenseTypes = ['com', 'corp', 'free'] as const;
+/**
+ * Licence types a provider creates products for on the products tab: the spec's com, corp and free,
+ * and `individual` ("also seen", spec §3/§9): a product licensed to named users one by one, without a
+ * price, like corp but for single persons rather than an organisation's group.
+ */
+export const productLicenseTypes = ['com', 'corp', 'free', 'individual'] as const;
+export type ProductLicenseType = (typeof productLicenseTypes)[number];
 
 export const permitStatuses = ['pending', 'accepted', 'rejected', 'paused'] as const;
 export type PermitStatus = (typeof permitStatuses)[number];
