@@ -65,6 +65,12 @@ export const rateApplicationOfAppType: Readonly<Record<number, RateApplication>>
   102: 'dKart',
   105: 'dKart',
 };
+/**
+ * The application ids an order may name (`applicationTypeId`): the spec's agreement and order ids
+ * (0 mKart, 1 NjordPilot, 2 Vega, 10 dKart, 11 ECDIS) and the activation types (101, 102, 105) clients
+ * already send; both map to a rate application through `rateApplicationOfAppType`.
+ */
+export const orderApplicationIds = [...agreementApplicationIds, ...activationApplicationIds] as const;
 /** The agreement application id (spec §9) of an installation's application type; null when none maps. */
 export function agreementAppIdOf(appType: number | null): number | null {
   if (appType === null) return null;
