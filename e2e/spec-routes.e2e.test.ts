@@ -41,7 +41,11 @@ describe.runIf(hasBrowser)('the spec’s addresses open their screens', () => {
     const byRole: Record<string, RouteCheck[]> = {
       'provider@demo.test': [
         { open: '/provider/geocontent/catalog/enc/list', tabs: ['Catalogue', 'ENC'] },
-        { open: '/provider/geocontent/catalog/enc/confirm', lands: /\/provider\/geocontent\/catalog\/enc\/confirm\?guid=/, heading: 'Apply changes' },
+        {
+          open: '/provider/geocontent/catalog/enc/confirm',
+          lands: /\/provider\/geocontent\/catalog\/enc\/confirm\?guid=/,
+          heading: 'Apply changes',
+        },
         { open: '/provider/geocontent/catalog/s102/list', tabs: ['Catalogue', 'S-102'] },
         { open: '/provider/geocontent/catalog/poi', tabs: ['Catalogue', 'POI'] },
         { open: '/provider/geocontent/catalog/ntm', tabs: ['Catalogue', 'NTM'] },

@@ -135,7 +135,9 @@ describe('POI: points of interest and their releases', () => {
     const release = await get('/api/geocontent/ConvertPoi');
     expect(release.statusCode).toBe(200);
     expect(release.json()).toMatchObject({ itemsCount: 1 });
-    expect((await get(`/api/geocontent/GetPoiList?geoContentId=${p.gcid}`)).json()).toEqual([expect.objectContaining({ id: release.json().id })]);
+    expect((await get(`/api/geocontent/GetPoiList?geoContentId=${p.gcid}`)).json()).toEqual([
+      expect.objectContaining({ id: release.json().id }),
+    ]);
     expect((await get(`/api/geocontent/GetPoiList?geoContentId=${second.id}`)).json()).toEqual([]);
 
     // A gcid named in the call still wins over the stored one.
@@ -150,7 +152,10 @@ describe('POI: points of interest and their releases', () => {
     for (const url of ['/api/geocontent/GoToPoiEditor', '/api/geocontent/ConvertPoi']) {
       const res = await t.app.inject({ method: 'GET', url, headers: bare.headers });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation', details: [expect.objectContaining({ path: 'query.gcid', code: 'required' })] });
+      expect(res.json()).toMatchObject({
+        code: 'validation',
+        details: [expect.objectContaining({ path: 'query.gcid', code: 'required' })],
+      });
     }
     // Another provider cannot make a foreign geocontent its current one, and the owner check stays on the fallback.
     const b = await providerWithGeocontent('Other');
@@ -159,6 +164,8 @@ describe('POI: points of interest and their releases', () => {
     for (const url of ['/api/geocontent/GoToPoiEditor', '/api/geocontent/ConvertPoi']) {
       expect((await t.app.inject({ method: 'GET', url, headers: b.headers })).statusCode, url).toBe(404);
     }
-    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/GetPoiList?geoContentId=${a.gcid}`, headers: a.headers })).json()).toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/geocontent/GetPoiList?geoContentId=${a.gcid}`, headers: a.headers })).json(),
+    ).toEqual([]);
   });
 });

@@ -84,7 +84,11 @@ describe('provider products', () => {
     const individual = (await save(p.headers, { gcid: p.gcid, licType: 'individual' })).json();
     const free = (await save(p.headers, { gcid: p.gcid, licType: 'free' })).json();
     const issue = (prodid: number) =>
-      t.app.inject({ method: 'GET', url: `/api/providers/addpermit?email=solo@example.test&prodid=${prodid}&exp=12&devnum=1`, headers: p.headers });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/providers/addpermit?email=solo@example.test&prodid=${prodid}&exp=12&devnum=1`,
+        headers: p.headers,
+      });
     const issued = await issue(individual.id);
     expect(issued.statusCode).toBe(200);
     const licences = await t.app.inject({ method: 'GET', url: `/api/providers/getLicenses?gcid=${p.gcid}`, headers: p.headers });

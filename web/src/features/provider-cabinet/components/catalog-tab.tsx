@@ -56,7 +56,12 @@ export function CatalogTab({ gcid, section: active, encView, onSectionChange }: 
         </Group>
       </Group>
       {goToMap.isError && <ErrorAlert error={goToMap.error} />}
-      <Tabs value={active} onChange={(value) => isCatalogSection(value ?? undefined) && onSectionChange(value as CatalogSection)} keepMounted={false} variant="outline">
+      <Tabs
+        value={active}
+        onChange={(value) => isCatalogSection(value ?? undefined) && onSectionChange(value as CatalogSection)}
+        keepMounted={false}
+        variant="outline"
+      >
         <Tabs.List mb="md">
           {catalogSections.map((name) => (
             <Tabs.Tab key={name} value={name}>
