@@ -112,7 +112,7 @@ describe.skipIf(!hasBrowser)('foundation journeys', () => {
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel(/I confirm/).check();
     await submit.click();
-    await page.waitForURL((u) => u.pathname === '/provider');
+    await page.waitForURL((u) => u.pathname === '/provider/geocontent/catalog/enc/list');
     await expect.poll(() => page.getByText('Fjord Survey').first().isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();

@@ -85,7 +85,7 @@ describe.runIf(hasBrowser)("the owner's approval of an order", () => {
     const supervised = page.getByRole('region', { name: 'Agreements you supervise' });
     await supervised.getByText('Owner Approved Fleet').waitFor();
     await supervised.getByRole('link', { name: 'Orders' }).click();
-    await page.waitForURL(`**/distributor2/agreements/${agreement.id}?tab=orders`);
+    await page.waitForURL(`**/distributor2/agreements/${agreement.id}/orders`);
     const approveCard = page.getByRole('article', { name: `Order ${approveId}`, exact: true });
     await approveCard.waitFor();
     expect(await page.getByText('2 orders shown').count()).toBe(1);

@@ -9,8 +9,13 @@ export const defaultLocale: Locale = 'en';
 
 export const licenseTypes = ['com', 'corp', 'free', 'individual'] as const;
 export type LicenseType = (typeof licenseTypes)[number];
-/** Licence types a provider creates products for on the products tab. */
-export const productLicenseTypes = ['com', 'corp', 'free'] as const;
+/**
+ * Licence types a provider creates products for on the products tab: the spec's com, corp and free,
+ * and `individual` ("also seen", spec §3/§9): a product licensed to named users one by one, without a
+ * price, like corp but for single persons rather than an organisation's group.
+ */
+export const productLicenseTypes = ['com', 'corp', 'free', 'individual'] as const;
+export type ProductLicenseType = (typeof productLicenseTypes)[number];
 
 export const permitStatuses = ['pending', 'accepted', 'rejected', 'paused'] as const;
 export type PermitStatus = (typeof permitStatuses)[number];
@@ -60,6 +65,12 @@ export const rateApplicationOfAppType: Readonly<Record<number, RateApplication>>
   102: 'dKart',
   105: 'dKart',
 };
+/**
+ * The application ids an order may name (`applicationTypeId`): the spec's agreement and order ids
+ * (0 mKart, 1 NjordPilot, 2 Vega, 10 dKart, 11 ECDIS) and the activation types (101, 102, 105) clients
+ * already send; both map to a rate application through `rateApplicationOfAppType`.
+ */
+export const orderApplicationIds = [...agreementApplicationIds, ...activationApplicationIds] as const;
 /** The agreement application id (spec §9) of an installation's application type; null when none maps. */
 export function agreementAppIdOf(appType: number | null): number | null {
   if (appType === null) return null;

@@ -7,6 +7,12 @@ import { geocontentSummary } from './providers.js';
 
 export const gcidQuery = z.object({ gcid: idParam });
 export type GcidQuery = z.infer<typeof gcidQuery>;
+/**
+ * Calls the spec lists without a geocontent (GoToPoiEditor, ConvertPoi, GET /api/navmessages): `gcid`
+ * may be left out, and the geocontent `setCurrentGC` stored is used.
+ */
+export const currentGcidQuery = z.object({ gcid: idParam.optional() });
+export type CurrentGcidQuery = z.infer<typeof currentGcidQuery>;
 /** Some listing calls name the geocontent `geoContentId` (spec §7). */
 export const geoContentIdQuery = z.object({ geoContentId: idParam });
 export const idParams = z.object({ id: idParam });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, idValue, text } from './common.js';
 import { moneyString } from './agreements.js';
-import { currencies, limits, orderErrorReasons, orderStatuses, paymentMethods, rateProducts } from './constants.js';
+import { currencies, limits, orderApplicationIds, orderErrorReasons, orderStatuses, paymentMethods, rateProducts } from './constants.js';
 
 // Orders: the app's order call, the order desk (order manager and distributor2) and payment webhooks.
 
@@ -15,6 +15,15 @@ export const createOrderBody = z
     paymentMethod,
     agreementId: idValue.optional(),
     shipName: text(200).optional(),
+    /**
+     * The application ordering: a spec id (0, 1, 2, 10, 11) or an activation type (101, 102, 105). It must
+     * be the installation's own application; an installation activated without one is priced under it.
+     */
+    applicationTypeId: z
+      .number()
+      .int()
+      .refine((v) => (orderApplicationIds as readonly number[]).includes(v), { message: `one of ${orderApplicationIds.join(', ')}` })
+      .optional(),
     items: z
       .array(
         z.object({
@@ -50,7 +59,13 @@ export type OrderItem = z.infer<typeof orderItem>;
 export const order = z.object({
   id: z.number().int(),
   user: z.object({ id: z.number().int(), email: z.string() }),
-  device: z.object({ shipName: z.string().nullable(), deviceId: z.string(), applicationTypeId: z.number().int().nullable() }),
+  device: z.object({
+    shipName: z.string().nullable(),
+    deviceId: z.string(),
+    applicationTypeId: z.number().int().nullable(),
+    /** The spec's application id (0 mKart, 1 NjordPilot, 2 Vega, 10 dKart, 11 ECDIS) of `applicationTypeId`; null when none maps. */
+    appId: z.number().int().nullable(),
+  }),
   installationId: z.number().int(),
   agreementId: z.number().int().nullable(),
   paymentMethod,

@@ -18,6 +18,8 @@ function page(namespaces: string[], load: () => Promise<ComponentType>): RouteOb
   };
 }
 
+const providerPage = page(['provider', 'cabinet', 'catalog', 'charts'], () => import('./routes/provider').then((m) => m.ProviderRoute));
+
 function pageRoutes(locale: Locale): RouteObject[] {
   return [
     // The map is full-window: no top navigation.
@@ -85,7 +87,7 @@ function pageRoutes(locale: Locale): RouteObject[] {
             // the server decides what each may see (404 otherwise) and the page shows edit controls by
             // canManageAgreement.
             {
-              path: `${segments.distributor2}/agreements/:agreementId`,
+              path: `${segments.distributor2}/agreements/:agreementId/:tab?`,
               lazy: page(['agreements', 'orders'], () => import('./routes/agreement').then((m) => m.AgreementRoute)),
             },
             {
@@ -98,18 +100,23 @@ function pageRoutes(locale: Locale): RouteObject[] {
           element: <RequireRole role="provider" />,
           errorElement: <AreaError />,
           children: [
-            {
-              path: segments.provider,
-              lazy: page(['provider', 'cabinet', 'catalog', 'charts'], () => import('./routes/provider').then((m) => m.ProviderRoute)),
-            },
+            // Spec §2: provider redirects to the catalogue list; geocontent has licenses, products,
+            // my_distributors and catalog (enc/list, enc/confirm, s102/list, poi, ntm, msg, raw).
+            // `/provider?tab=&sub=` addresses stay as aliases of these.
+            { path: segments.provider, lazy: page([], () => import('./routes/provider').then((m) => m.ProviderAliasRoute)) },
+            { path: segments.providerGeocontent, lazy: page([], () => import('./routes/provider').then((m) => m.ProviderAliasRoute)) },
+            { path: `${segments.providerGeocontent}/:tab`, lazy: providerPage },
+            { path: `${segments.providerGeocontent}/catalog/:section/:view?`, lazy: providerPage },
           ],
         },
         {
           element: <RequireRole role="distributor" />,
           errorElement: <AreaError />,
           children: [
+            // Spec §2: distributor redirects to licenses; `/distributor?tab=` stays as an alias.
+            { path: segments.distributor, lazy: page([], () => import('./routes/distributor').then((m) => m.DistributorAliasRoute)) },
             {
-              path: segments.distributor,
+              path: `${segments.distributor}/:tab`,
               lazy: page(['distributor', 'webhooks'], () => import('./routes/distributor').then((m) => m.DistributorRoute)),
             },
           ],

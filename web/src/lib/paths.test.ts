@@ -43,3 +43,21 @@ describe('paths', () => {
     expect(isSafeNext(null)).toBe(false);
   });
 });
+
+describe('spec §2 addresses', () => {
+  it('builds the provider, distributor and agreement addresses the spec names', () => {
+    const en = buildPaths('en');
+    expect(en.catalog('enc')).toBe('/provider/geocontent/catalog/enc/list');
+    expect(en.catalog('s102')).toBe('/provider/geocontent/catalog/s102/list');
+    expect(en.catalog('s100')).toBe('/provider/geocontent/catalog/s100/list');
+    expect(en.catalog('msg')).toBe('/provider/geocontent/catalog/msg');
+    expect(en.encConfirm('g-1')).toBe('/provider/geocontent/catalog/enc/confirm?guid=g-1');
+    expect(en.providerTab('catalog')).toBe('/provider/geocontent/catalog/enc/list');
+    expect(en.providerTab('my_distributors')).toBe('/provider/geocontent/my_distributors');
+    expect(en.distributor('distributor_custom_products')).toBe('/distributor/custom-products');
+    expect(en.agreement(7)).toBe('/distributor2/agreements/7');
+    expect(en.agreement(7, 'main')).toBe('/distributor2/agreements/7');
+    expect(en.agreement(7, 'limits')).toBe('/distributor2/agreements/7/limits');
+    expect(buildPaths('ru').catalog('raw')).toBe('/ru/provider/geocontent/catalog/raw');
+  });
+});

@@ -14,6 +14,8 @@ export const segments = {
   providerRegistration: 'provider/registration',
   distributorRegistration: 'distributor/registration',
   provider: 'provider',
+  /** Spec §2: the provider's geocontent, with licenses, products, my_distributors and catalog below it. */
+  providerGeocontent: 'provider/geocontent',
   map: 'map',
   poiEditor: 'provider/poi-editor',
   distributor: 'distributor',
@@ -24,6 +26,28 @@ export const segments = {
 } as const;
 
 export type RegType = 'user' | 'provider' | 'distributor';
+
+/** The provider cabinet's tabs and the catalogue's sub-tabs, as the spec's routes name them (§2). */
+export const providerTabs = ['catalog', 'products', 'licenses', 'my_distributors'] as const;
+export type ProviderTab = (typeof providerTabs)[number];
+export const catalogSections = ['enc', 's102', 's100', 'ntm', 'poi', 'msg', 'raw'] as const;
+export type CatalogSection = (typeof catalogSections)[number];
+/** The distributor area's tabs and their path segments (`/distributor/licenses`, …). */
+export const distributorTabSegments = {
+  distributor_licenses: 'licenses',
+  distributor_products: 'products',
+  distributor_custom_products: 'custom-products',
+  distributor_webhooks: 'webhooks',
+} as const;
+export type DistributorTab = keyof typeof distributorTabSegments;
+/** An agreement's tabs; Main is the agreement's own address, the others `/distributor2/agreements/{id}/{tab}`. */
+export const agreementTabs = ['main', 'users', 'limits', 'orders'] as const;
+export type AgreementTab = (typeof agreementTabs)[number];
+
+/** The catalogue sub-tab's path below `catalog/`: enc, s102 and s100 open their list (spec §2: enc/list, s102/list). */
+function catalogSegment(section: CatalogSection): string {
+  return section === 'enc' || section === 's102' || section === 's100' ? `${section}/list` : section;
+}
 
 export function isLocale(value: string | undefined): value is Locale {
   return (locales as readonly string[]).includes(value ?? '');
@@ -81,14 +105,23 @@ export function buildPaths(locale: Locale) {
     cart: () => to(segments.cart),
     providerRegistration: (next?: string) => withQuery(to(segments.providerRegistration), { next }),
     distributorRegistration: (next?: string) => withQuery(to(segments.distributorRegistration), { next }),
-    provider: (tab?: string) => withQuery(to(segments.provider), { tab }),
+    /** `/provider`, which opens the catalogue's chart list. */
+    provider: () => to(segments.provider),
+    /** A tab of the provider cabinet: `/provider/geocontent/{licenses|products|my_distributors}`, the catalogue at its enc list. */
+    providerTab: (tab: ProviderTab) => to(`${segments.providerGeocontent}/${tab === 'catalog' ? `catalog/${catalogSegment('enc')}` : tab}`),
+    /** A catalogue sub-tab: `/provider/geocontent/catalog/{enc/list|s102/list|s100/list|ntm|poi|msg|raw}`. */
+    catalog: (section: CatalogSection) => to(`${segments.providerGeocontent}/catalog/${catalogSegment(section)}`),
+    /** The apply-changes screen of a staged chart upload (spec §2: enc confirm). */
+    encConfirm: (guid?: string) => withQuery(to(`${segments.providerGeocontent}/catalog/enc/confirm`), { guid }),
     map: (taskId?: string) => withQuery(to(segments.map), { taskId }),
     poiEditor: (gcid: number) => withQuery(to(segments.poiEditor), { gcid: String(gcid) }),
-    distributor: (tab?: string) => withQuery(to(segments.distributor), { tab }),
+    /** `/distributor` (opens its licences) or one of its tabs: `/distributor/{licenses|products|custom-products|webhooks}`. */
+    distributor: (tab?: DistributorTab) => to(tab ? `${segments.distributor}/${distributorTabSegments[tab]}` : segments.distributor),
     distributor2: () => to(segments.distributor2),
     /** A tab of the new distributor area: orders, agreements or members (the order managers). */
     distributor2Tab: (tab: 'orders' | 'agreements' | 'members') => to(`${segments.distributor2}/${tab}`),
-    agreement: (agreementId: number, tab?: string) => withQuery(to(`${segments.distributor2}/agreements/${agreementId}`), { tab }),
+    agreement: (agreementId: number, tab?: AgreementTab) =>
+      to(`${segments.distributor2}/agreements/${agreementId}${tab && tab !== 'main' ? `/${tab}` : ''}`),
     transactions: (query: { agreementId?: number; userId?: number; instId?: number } = {}) =>
       withQuery(to(segments.distributor2Transactions), {
         agreementId: query.agreementId?.toString(),

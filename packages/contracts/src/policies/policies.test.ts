@@ -25,8 +25,9 @@ describe('geocontent and custom product policies', () => {
 });
 
 describe('product policy', () => {
-  it('licenses enabled com and corp products only, and says why not', () => {
+  it('licenses enabled com, corp and individual products only, and says why not', () => {
     expect(isLicensable({ licType: 'com', isEnabled: true })).toBe(true);
+    expect(isLicensable({ licType: 'individual', isEnabled: true })).toBe(true);
     expect(isLicensable({ licType: 'corp', isEnabled: true })).toBe(true);
     expect(licensingRefusal({ licType: 'free', isEnabled: true })).toBe('lic_type');
     expect(licensingRefusal({ licType: 'com', isEnabled: false })).toBe('disabled');

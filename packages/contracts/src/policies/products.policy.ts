@@ -1,9 +1,10 @@
 // What may happen to a geocontent's products (spec §4): one product per licence type, created
-// enabled, then updated, disabled and enabled again; only enabled com and corp products are licensed.
+// enabled, then updated, disabled and enabled again; only enabled com, corp and individual
+// products are licensed.
 import type { LicenseType } from '../constants.js';
 
 /** The licence types licences are issued for (free products need none). */
-export const licensableLicTypes: readonly LicenseType[] = ['com', 'corp'];
+export const licensableLicTypes: readonly LicenseType[] = ['com', 'corp', 'individual'];
 
 /** Why a product cannot be licensed, or null when it can. */
 export function licensingRefusal(product: { licType: string; isEnabled: boolean }): 'lic_type' | 'disabled' | null {

@@ -21,7 +21,7 @@ import type { DemoExtension } from './demo.js';
 
 export async function seedUserInstallation(
   db: DbOrTx,
-  opts: { userId: number; deviceId: string; applicationTypeId: number; platformId?: number; shipName?: string },
+  opts: { userId: number; deviceId: string; applicationTypeId: number | null; platformId?: number; shipName?: string },
 ) {
   const [row] = await db
     .insert(userInstallations)

@@ -79,7 +79,7 @@ export const permitRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> 
       onRequest: asDistributor,
       schema: {
         tags: ['distributor'],
-        summary: "Every enabled com and corp product with this distributor's permit status",
+        summary: "Every enabled com, corp and individual product with this distributor's permit status",
         security,
         response: { 200: z.array(availableProduct) },
       },

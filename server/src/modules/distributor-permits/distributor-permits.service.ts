@@ -27,7 +27,7 @@ export async function queryDistributors(opts: { db: Db; actor: Actor }) {
   return [{ id: d.id, title: d.title, mainUser: { email: opts.actor.email }, distributorsProducts: permits.map(toPermit) }];
 }
 
-/** Every enabled com and corp product, with this distributor's permit status ('none' when not asked). */
+/** Every enabled com, corp and individual product, with this distributor's permit status ('none' when not asked). */
 export async function listAvailableProducts(opts: { db: Db; actor: Actor }): Promise<AvailableProduct[]> {
   const d = await requireDistributor(opts.db, opts.actor);
   const [sellable, permits] = await Promise.all([listSellableProducts(opts.db), listPermitsOfDistributor(opts.db, d.id)]);

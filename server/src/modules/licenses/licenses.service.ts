@@ -23,7 +23,7 @@ import {
 } from './licenses.repository.js';
 
 /**
- * Refuses a licence the licences policy does not allow: only enabled com and corp products, and for
+ * Refuses a licence the licences policy does not allow: only enabled com, corp and individual products, and for
  * a distributor (`permit`: its permit's status, or 'none') only under an accepted permit.
  */
 export function assertIssuable(product: ProductRow, permit?: PermitStatus | 'none'): void {
@@ -37,7 +37,7 @@ export function assertIssuable(product: ProductRow, permit?: PermitStatus | 'non
         { params: { status: String(permit) } },
       );
     case 'lic_type':
-      throw new AppError('product_not_licensable', 'Licences are issued for com and corp products only');
+      throw new AppError('product_not_licensable', 'Licences are issued for com, corp and individual products only');
     case 'disabled':
       throw new AppError('product_disabled', 'This product is disabled: enable it before issuing licences');
     case null:

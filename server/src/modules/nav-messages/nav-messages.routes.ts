@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gcidQuery, idParams, one } from '@chartroom/contracts/geocontents';
+import { currentGcidQuery, idParams, one } from '@chartroom/contracts/geocontents';
 import { navMessage, navMessageLimits, navMessageList, postNavMessageFields } from '@chartroom/contracts/nav-messages';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
+import { gcidOrCurrent } from '../providers/providers.service.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { listNavMessagesOfGeocontent, postNavMessage, removeNavMessage, requireVisibleImage } from './nav-messages.service.js';
 
@@ -41,13 +42,16 @@ export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       onRequest: app.requireRole('provider'),
       schema: {
         tags,
-        summary: 'The navigation messages of a geocontent',
+        summary: 'The navigation messages of a geocontent (gcid by default the current geocontent)',
         security,
-        querystring: gcidQuery,
+        querystring: currentGcidQuery,
         response: { 200: navMessageList },
       },
     },
-    async (request) => listNavMessagesOfGeocontent({ db, actor: actorOf(request), input: request.query }),
+    async (request) => {
+      const actor = actorOf(request);
+      return listNavMessagesOfGeocontent({ db, actor, input: { gcid: gcidOrCurrent(actor, request.query.gcid) } });
+    },
   );
 
   app.delete(

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { makePdf, makePng } from '../../db/seed/catalog-data-files.js';
 import { seedProvider } from '../../db/seed/factories.js';
-import { activations } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { activations, users } from '../../db/schema/index.js';
 
 function messageForm(fields: Record<string, string>, images: { bytes: Buffer; name: string; type?: string }[] = []) {
   const form = new FormData();
@@ -153,5 +154,35 @@ describe('navigation messages', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/navmessages?gcid=${a.gcid}`, headers: a.headers })).json()).toHaveLength(1);
+  });
+
+  it('lists the messages of the geocontent setCurrentGC stored when GET /api/navmessages gets no gcid', async () => {
+    const p = await providerWithGeocontent('Current');
+    const get = (url: string, headers = p.headers) => t.app.inject({ method: 'GET', url, headers });
+    const second = (await get('/api/geocontent/create2?gcTitle=Second%20charts')).json();
+    const device = await activatedDevice();
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/navmessages',
+      headers: device.headers,
+      payload: messageForm({ gcid: String(p.gcid), text: 'Drifting log', lat: '38.95', lng: '-76.45' }, []),
+    });
+    expect(sent.statusCode).toBe(200);
+
+    // create2 made the second geocontent current: it has no messages.
+    expect((await get('/api/navmessages')).json()).toEqual([]);
+    await get(`/api/users/setCurrentGC?gcid=${p.gcid}`);
+    const list = await get('/api/navmessages');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([expect.objectContaining({ id: sent.json().id, text: 'Drifting log' })]);
+    expect((await get(`/api/navmessages?gcid=${second.id}`)).json()).toEqual([]);
+
+    const bare = await t.loginAs('provider');
+    const refused = await get('/api/navmessages', bare.headers);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'validation', details: [expect.objectContaining({ path: 'query.gcid' })] });
+    const stranger = await providerWithGeocontent('Stranger');
+    await t.database.db.update(users).set({ currentGcId: p.gcid }).where(eq(users.id, stranger.id));
+    expect((await get('/api/navmessages', stranger.headers)).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,12 @@
 import type { Order, OrderItem, OrderWrapper } from '@chartroom/contracts/orders';
-import type { Currency, OrderErrorReason, OrderStatus, PaymentMethod, RateProduct } from '@chartroom/contracts/constants';
+import {
+  agreementAppIdOf,
+  type Currency,
+  type OrderErrorReason,
+  type OrderStatus,
+  type PaymentMethod,
+  type RateProduct,
+} from '@chartroom/contracts/constants';
 import type { OrderItemRow, OrderRow } from '../../db/schema/index.js';
 import { normalizeMoney } from '../../lib/money.js';
 import type { OrderJoined } from './orders.repository.js';
@@ -13,7 +20,12 @@ export function presentOrder(o: OrderRow, email: string, items: OrderItemRow[]):
   return {
     id: o.id,
     user: { id: o.userId, email },
-    device: { shipName: o.shipName, deviceId: o.deviceId, applicationTypeId: o.applicationTypeId },
+    device: {
+      shipName: o.shipName,
+      deviceId: o.deviceId,
+      applicationTypeId: o.applicationTypeId,
+      appId: agreementAppIdOf(o.applicationTypeId),
+    },
     installationId: o.installationId,
     agreementId: o.agreementId,
     paymentMethod: o.paymentMethod as PaymentMethod,

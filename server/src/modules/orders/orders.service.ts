@@ -85,8 +85,19 @@ function resolveAgreementId(ids: number[], named: number | undefined): number {
   throw new AppError('bad_request', `This installation is on several agreements (${ids.join(', ')}): name the agreementId`);
 }
 
-function applicationOf(installation: UserInstallationRow) {
-  const application = installation.applicationTypeId === null ? undefined : rateApplicationOfAppType[installation.applicationTypeId];
+/**
+ * The rate application the order is priced under: the installation's own. An order may name its
+ * application (`applicationTypeId`, a spec id 0/1/2/10/11 or an activation type 101/102/105); it must be
+ * the same application, and it supplies one for an installation activated without any.
+ */
+function applicationOf(installation: UserInstallationRow, named: number | undefined) {
+  const own = installation.applicationTypeId === null ? undefined : rateApplicationOfAppType[installation.applicationTypeId];
+  const asked = named === undefined ? undefined : rateApplicationOfAppType[named];
+  if (own && asked && own !== asked) {
+    const message = `applicationTypeId ${named} (${asked}) is not the application of installation ${installation.id} (${own})`;
+    throw new AppError('validation', message, [{ path: 'body.applicationTypeId', message }]);
+  }
+  const application = own ?? asked;
   if (!application)
     throw new AppError(
       'bad_request',
@@ -128,13 +139,19 @@ async function prepareOrder({ db, actor, input, payments }: CreateOrderOptions) 
   // One query: the installation, its agreements (only the one named, when it names one) and their rates.
   const { installation, agreements } = await requireOrderContext(db, actor.id, input.installationId, input.agreementId);
   const agreementId = resolveAgreementId([...agreements.keys()], input.agreementId);
-  const application = applicationOf(installation);
+  const application = applicationOf(installation, input.applicationTypeId);
   const agreement = agreements.get(agreementId)!;
   const found = { agreement: agreement.agreement, rates: agreement.rates.filter((r) => r.application === application) };
   if (input.paymentMethod === 'yoomoney' && found.agreement.currency !== 'RUB')
     throw new AppError('bad_request', 'YooMoney takes payments in RUB only');
   // Priced at the rates read now: a rate changed meanwhile applies to the next order.
-  return { installation, agreement: found.agreement, items: priceItems(found.agreement, found.rates, application, input) };
+  // The order records the application it was priced under: the installation's, or the one it named.
+  const applicationTypeId = installation.applicationTypeId ?? input.applicationTypeId ?? null;
+  return {
+    installation: { ...installation, applicationTypeId },
+    agreement: found.agreement,
+    items: priceItems(found.agreement, found.rates, application, input),
+  };
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { gcidQuery, geoContentIdQuery, idParams, one } from '@chartroom/contracts/geocontents';
+import { currentGcidQuery, gcidQuery, geoContentIdQuery, idParams, one } from '@chartroom/contracts/geocontents';
 import { poi, poiInput, poiList, poiRelease, poiReleaseDetail, poiReleaseList } from '@chartroom/contracts/poi';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
-import { requireOwnedGeocontent } from '../providers/providers.service.js';
+import { gcidOrCurrent, requireOwnedGeocontent } from '../providers/providers.service.js';
 import {
   changePoi,
   createPoi,
@@ -26,14 +26,15 @@ export const poiRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
       onRequest: asProvider,
       schema: {
         tags,
-        summary: 'May the POI editor open for this geocontent (answers 1)',
+        summary: 'May the POI editor open for this geocontent, by default the current one (answers 1)',
         security,
-        querystring: gcidQuery,
+        querystring: currentGcidQuery,
         response: { 200: one },
       },
     },
     async (request) => {
-      await requireOwnedGeocontent(db, actorOf(request), request.query.gcid);
+      const actor = actorOf(request);
+      await requireOwnedGeocontent(db, actor, gcidOrCurrent(actor, request.query.gcid));
       return 1 as const;
     },
   );
@@ -44,13 +45,16 @@ export const poiRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
       onRequest: asProvider,
       schema: {
         tags,
-        summary: 'Publish Poi: snapshot the current points as a release',
+        summary: 'Publish Poi: snapshot the current points as a release (gcid by default the current geocontent)',
         security,
-        querystring: gcidQuery,
+        querystring: currentGcidQuery,
         response: { 200: poiRelease },
       },
     },
-    async (request) => publishPois({ db, actor: actorOf(request), input: request.query, ip: request.ip }),
+    async (request) => {
+      const actor = actorOf(request);
+      return publishPois({ db, actor, input: { gcid: gcidOrCurrent(actor, request.query.gcid) }, ip: request.ip });
+    },
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
 import { seedProvider } from '../../db/seed/factories.js';
 
 describe('POI: points of interest and their releases', () => {
@@ -117,5 +119,53 @@ describe('POI: points of interest and their releases', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/geocontent/GetPoiList?geoContentId=${a.gcid}`, headers: a.headers })).json(),
     ).toHaveLength(1);
+  });
+
+  it('falls back to the geocontent setCurrentGC stored when GoToPoiEditor and ConvertPoi get no gcid', async () => {
+    const p = await providerWithGeocontent('Current');
+    const get = (url: string, headers = p.headers) => t.app.inject({ method: 'GET', url, headers });
+    // A second geocontent of the same provider: create2 makes it the current one.
+    const second = (await get('/api/geocontent/create2?gcTitle=Second%20charts')).json();
+    expect((await get(`/api/users/setCurrentGC?gcid=${p.gcid}`)).json()).toEqual({ currentGcId: p.gcid });
+    await t.app.inject({ method: 'POST', url: `/api/poi?gcid=${p.gcid}`, headers: p.headers, payload: harbour });
+
+    const open = await get('/api/geocontent/GoToPoiEditor');
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toBe(1);
+    const release = await get('/api/geocontent/ConvertPoi');
+    expect(release.statusCode).toBe(200);
+    expect(release.json()).toMatchObject({ itemsCount: 1 });
+    expect((await get(`/api/geocontent/GetPoiList?geoContentId=${p.gcid}`)).json()).toEqual([
+      expect.objectContaining({ id: release.json().id }),
+    ]);
+    expect((await get(`/api/geocontent/GetPoiList?geoContentId=${second.id}`)).json()).toEqual([]);
+
+    // A gcid named in the call still wins over the stored one.
+    const named = await get(`/api/geocontent/ConvertPoi?gcid=${second.id}`);
+    expect(named.json()).toMatchObject({ itemsCount: 0 });
+    expect((await get(`/api/geocontent/GetPoiList?geoContentId=${second.id}`)).json()).toHaveLength(1);
+  });
+
+  it('answers 400 naming gcid when neither a gcid nor a current geocontent is there, and 404 on a foreign stored one', async () => {
+    const a = await providerWithGeocontent('Stored');
+    const bare = await t.loginAs('provider');
+    for (const url of ['/api/geocontent/GoToPoiEditor', '/api/geocontent/ConvertPoi']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bare.headers });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'validation',
+        details: [expect.objectContaining({ path: 'query.gcid', code: 'required' })],
+      });
+    }
+    // Another provider cannot make a foreign geocontent its current one, and the owner check stays on the fallback.
+    const b = await providerWithGeocontent('Other');
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/setCurrentGC?gcid=${a.gcid}`, headers: b.headers })).statusCode).toBe(404);
+    await t.database.db.update(users).set({ currentGcId: a.gcid }).where(eq(users.id, b.id));
+    for (const url of ['/api/geocontent/GoToPoiEditor', '/api/geocontent/ConvertPoi']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: b.headers })).statusCode, url).toBe(404);
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/geocontent/GetPoiList?geoContentId=${a.gcid}`, headers: a.headers })).json(),
+    ).toEqual([]);
   });
 });

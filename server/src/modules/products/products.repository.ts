@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { licensableLicTypes } from '@chartroom/contracts/policies/products.policy';
 import type { DbOrTx } from '../../db/client.js';
 import { geocontents, products, providers, type ProductRow } from '../../db/schema/index.js';
 
@@ -50,13 +51,13 @@ export async function findOwnedProduct(db: DbOrTx, ownerUserId: number, productI
   return row;
 }
 
-/** Every enabled com and corp product of every provider, with its origin. */
+/** Every enabled licensable (com, corp, individual) product of every provider, with its origin. */
 export async function listSellableProducts(db: DbOrTx) {
   return db
     .select({ product: products, geocontent: geocontents, provider: providers })
     .from(products)
     .innerJoin(geocontents, eq(geocontents.id, products.geocontentId))
     .innerJoin(providers, eq(providers.id, geocontents.providerId))
-    .where(and(eq(products.isEnabled, true), inArray(products.licType, ['com', 'corp'])))
+    .where(and(eq(products.isEnabled, true), inArray(products.licType, [...licensableLicTypes])))
     .orderBy(asc(providers.title), asc(geocontents.title), asc(products.licType));
 }

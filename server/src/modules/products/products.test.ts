@@ -71,8 +71,31 @@ describe('provider products', () => {
     expect(corp.json()).toMatchObject({ licType: 'corp', price: null, poi: true, enc: true });
     const free = await save(p.headers, { gcid: p.gcid, licType: 'free' });
     expect(free.json()).toMatchObject({ licType: 'free', price: null });
-    const individual = await save(p.headers, { gcid: p.gcid, licType: 'individual' });
-    expect(individual.statusCode).toBe(400);
+    const individual = await save(p.headers, { gcid: p.gcid, licType: 'individual', price: 30, ntm: true });
+    expect(individual.statusCode).toBe(200);
+    expect(individual.json()).toMatchObject({ licType: 'individual', price: null, ntm: true, enc: true, isEnabled: true });
+    const unknown = await save(p.headers, { gcid: p.gcid, licType: 'gift' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details.some((d: { path: string }) => d.path.includes('licType'))).toBe(true);
+  });
+
+  it('issues licences for an individual product as for corp, and still refuses free ones (spec §9 licence types)', async () => {
+    const p = await makeProvider(t);
+    const individual = (await save(p.headers, { gcid: p.gcid, licType: 'individual' })).json();
+    const free = (await save(p.headers, { gcid: p.gcid, licType: 'free' })).json();
+    const issue = (prodid: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/providers/addpermit?email=solo@example.test&prodid=${prodid}&exp=12&devnum=1`,
+        headers: p.headers,
+      });
+    const issued = await issue(individual.id);
+    expect(issued.statusCode).toBe(200);
+    const licences = await t.app.inject({ method: 'GET', url: `/api/providers/getLicenses?gcid=${p.gcid}`, headers: p.headers });
+    expect(JSON.stringify(licences.json())).toContain('solo@example.test');
+    const refused = await issue(free.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('product_not_licensable');
   });
 
   it("answers 404 for another provider's geocontent or product id", async () => {

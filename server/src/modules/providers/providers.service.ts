@@ -31,6 +31,19 @@ export async function requireOwnedGeocontent(db: DbOrTx, actor: Actor, gcId: num
 }
 
 /**
+ * The geocontent a call names, or else the one `setCurrentGC` stored (spec §7 lists GoToPoiEditor,
+ * ConvertPoi and GET /api/navmessages without a `gcid`). The owner check stays with the caller.
+ */
+export function gcidOrCurrent(actor: Actor, gcid: number | undefined): number {
+  const id = gcid ?? actor.currentGcId;
+  if (id === null || id === undefined)
+    throw new AppError('validation', 'Pass gcid, or choose a current geocontent with setCurrentGC first', [
+      { path: 'query.gcid', code: 'required', message: 'Pass gcid, or choose a current geocontent with setCurrentGC first' },
+    ]);
+  return id;
+}
+
+/**
  * `create2`: the provider registration (first call: makes the provider and grants the role) and
  * the add-geocontent form (later calls). The new geocontent becomes the current one.
  */

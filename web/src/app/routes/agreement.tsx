@@ -3,7 +3,7 @@ import { isAgreementExpired } from '@chartroom/contracts/agreements';
 import { canManageAgreement } from '@chartroom/contracts/policies/agreements.policy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MissingRoleRedirect } from '../guards/require-role';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { PageHeader } from '../../components/ui/page-header';
@@ -18,30 +18,33 @@ import { ApiError } from '../../lib/api-client';
 import { hasRole, useAuthUser } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { usePaths } from '../../lib/locale';
+import { agreementTabs, type AgreementTab } from '../../lib/paths';
 
-const agreementTabs = ['main', 'users', 'limits', 'orders'] as const;
-type AgreementTab = (typeof agreementTabs)[number];
-
-function isAgreementTab(value: string | null): value is AgreementTab {
+function isAgreementTab(value: string | null | undefined): value is AgreementTab {
   return (agreementTabs as readonly string[]).includes(value ?? '');
 }
 
-/** `/distributor2/agreements/{id}`: tabs Main, Users and Limits (spec §2), and its Orders, which its supervisor approves. */
+/**
+ * `/distributor2/agreements/{id}`: tabs Main, Users and Limits (spec §2), and its Orders, which its
+ * supervisor approves. Main is the agreement's own address, the others `/{id}/users|limits|orders`;
+ * an older `?tab=` address goes to the tab's own one.
+ */
 export function AgreementRoute() {
   const { t } = useTranslation('agreements');
   const paths = usePaths();
   const params = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const agreementId = Number(params.agreementId);
   const agreement = useAgreement(agreementId);
   const user = useAuthUser();
   const [isEntryMode, setIsEntryMode] = useState(false);
-  const tabParam = searchParams.get('tab');
-  const tab: AgreementTab = isAgreementTab(tabParam) ? tabParam : 'main';
+  const alias = searchParams.get('tab');
+  const tab: AgreementTab = isAgreementTab(params.tab) ? params.tab : 'main';
   useDocumentTitle('agreements:detail.title');
 
   const handleTabChange = (value: string | null) => {
-    if (isAgreementTab(value)) setSearchParams({ tab: value }, { replace: true });
+    if (isAgreementTab(value)) void navigate(paths.agreement(agreementId, value));
   };
 
   // The distributor's people go back to its agreements; a supervisor (who may hold only the user role) to the cabinet listing them.
@@ -51,6 +54,8 @@ export function AgreementRoute() {
       {t(isDistributor ? 'detail.back' : 'detail.backToCabinet')}
     </Button>
   );
+  if (isAgreementTab(alias) || (params.tab !== undefined && (!isAgreementTab(params.tab) || params.tab === 'main')))
+    return <Navigate replace to={paths.agreement(agreementId, isAgreementTab(alias) ? alias : tab)} />;
   if (agreement.isPending) return <PageLoader />;
   // Not theirs and no distributor: sent where `/distributor2` sends them (registration), not to "not found".
   const isNotFound = agreement.error instanceof ApiError && (agreement.error.code === 'not_found' || agreement.error.code === 'forbidden');

@@ -43,7 +43,7 @@ export function ChartMapScreen({ taskId }: { taskId: string }) {
   useEffect(() => () => clearColorScheme(), [clearColorScheme]);
 
   const backLink = (
-    <Button component={Link} to={paths.provider('catalog')} variant="default" size="xs">
+    <Button component={Link} to={paths.catalog('enc')} variant="default" size="xs">
       {t('back')}
     </Button>
   );

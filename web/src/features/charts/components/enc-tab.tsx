@@ -2,11 +2,13 @@ import { Paper, Stack, Text } from '@mantine/core';
 import type { ChartComparison } from '@chartroom/contracts/charts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDateTime } from '../../../lib/dates';
+import { usePaths } from '../../../lib/locale';
 import { useChartCollection } from '../api/get-collection';
+import { useSavedUploads } from '../api/get-saved-uploads';
 import { ChartTable } from './chart-table';
 import { ConversionStatus } from './conversion-status';
 import { EncConfirm } from './enc-confirm';
@@ -15,20 +17,32 @@ import { SavedUploads } from './saved-uploads';
 import { SourceChoice } from './source-choice';
 
 /**
- * The catalogue's enc sub-tab: the source choice, the chart list, S-63 conversion state, and the
- * review of a staged upload (enc/confirm), kept in the URL as `guid` so it can be reopened.
+ * `enc/confirm` without a guid: the latest upload still waiting for a decision, or the chart list
+ * when there is none.
  */
-export function EncTab({ gcid: gcId }: { gcid: number }) {
+function LatestReview({ gcId }: { gcId: number }) {
+  const paths = usePaths();
+  const saved = useSavedUploads(gcId);
+  if (saved.isPending) return <PageLoader />;
+  const latest = (saved.data ?? []).reduce<{ guid: string; createdAt: string } | null>(
+    (best, upload) => (!best || upload.createdAt > best.createdAt ? upload : best),
+    null,
+  );
+  return <Navigate replace to={latest ? paths.encConfirm(latest.guid) : paths.catalog('enc')} />;
+}
+
+/**
+ * The catalogue's enc sub-tab: the source choice, the chart list and S-63 conversion state at
+ * `catalog/enc/list`, and the review of a staged upload at `catalog/enc/confirm?guid=` (spec §2),
+ * so it can be reopened.
+ */
+export function EncTab({ gcid: gcId, confirm = false }: { gcid: number; confirm?: boolean }) {
   const { t } = useTranslation('charts');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const guid = searchParams.get('guid');
-  const setGuid = (value: string | null) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set('guid', value);
-      else next.delete('guid');
-      return next;
-    });
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const guid = confirm ? searchParams.get('guid') : null;
+  const setGuid = (value: string | null) => void navigate(value ? paths.encConfirm(value) : paths.catalog('enc'));
   const collection = useChartCollection(gcId, 'enc');
   // What the last upload left out, shown on its review (the server names it only in addenc's answer).
   const [ignored, setIgnored] = useState<string[]>([]);
@@ -37,6 +51,7 @@ export function EncTab({ gcid: gcId }: { gcid: number }) {
     setGuid(comparison.guid);
   };
 
+  if (confirm && !guid) return <LatestReview gcId={gcId} />;
   if (guid) {
     return (
       <EncConfirm

@@ -8,7 +8,7 @@ import { useAllProducts } from '../api/get-all-products';
 import { useRequestPermit } from '../api/request-permit';
 import { canRequestPermit } from '@chartroom/contracts/policies/distributor-permits.policy';
 
-/** Every enabled com and corp product: title, publisher, description, and this distributor's permit. */
+/** Every enabled com, corp and individual product: title, publisher, description, and this distributor's permit. */
 export function AvailableProducts() {
   const { t } = useTranslation('distributor');
   const products = useAllProducts();

@@ -2,14 +2,10 @@ import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { distributorTabSegments, type DistributorTab } from '../../../lib/paths';
 
-export const distributorTabs = [
-  'distributor_licenses',
-  'distributor_products',
-  'distributor_custom_products',
-  'distributor_webhooks',
-] as const;
-export type DistributorTab = (typeof distributorTabs)[number];
+export type { DistributorTab };
+export const distributorTabs = Object.keys(distributorTabSegments) as DistributorTab[];
 
 export function isDistributorTab(value: string | null): value is DistributorTab {
   return (distributorTabs as readonly string[]).includes(value ?? '');

@@ -15,7 +15,7 @@ export type IssueFormValues = IssueLicenseQuery;
 type IssueFormInput = z.input<typeof issueLicenseQuery>;
 
 type IssueLicenseFormProps = {
-  /** Products a licence may be issued for (provider: its com and corp products). */
+  /** Products a licence may be issued for (provider: its com, corp and individual products). */
   productOptions: { value: string; label: string }[];
   /** Fixed product (distributor form): no selector is shown. */
   fixedProductId?: number;

@@ -10,7 +10,7 @@ import { IssueLicenseForm } from './issue-license-form';
 import { PublisherLicenseTable } from './publisher-license-table';
 import { canIssueLicense } from '@chartroom/contracts/policies/licenses.policy';
 
-/** The provider's licences tab: the issue form (com and corp products), the table, the audit log. */
+/** The provider's licences tab: the issue form (com, corp and individual products), the table, the audit log. */
 export function LicensesTab({ gcid, products }: { gcid: number; products: Product[] }) {
   const { t } = useTranslation('licensing');
   const licenses = useLicenses(gcid);

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, NumberInput, Table } from '@mantine/core';
+import type { ProductLicenseType } from '@chartroom/contracts/constants';
 import { saveProductBody, type Product } from '@chartroom/contracts/licensing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ const noFlags: Flags = { enc: true, s102: false, poi: false, ntm: false, ais: fa
 
 type ProductRowProps = {
   gcid: number;
-  licType: 'com' | 'corp' | 'free';
+  licType: ProductLicenseType;
   product: Product | undefined;
   onError: (error: unknown) => void;
 };

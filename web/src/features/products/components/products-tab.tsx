@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { ProductRow, productFlagColumns } from './product-row';
 import { ActionsHeader } from '../../../components/ui/actions-header';
 
-/** The products tab: a row for com, corp and free of the current geocontent. */
+/** The products tab: a row for com, corp, free and individual of the current geocontent. */
 export function ProductsTab({ gcid, products }: { gcid: number; products: Product[] }) {
   const { t } = useTranslation('licensing');
   const [error, setError] = useState<unknown>(null);

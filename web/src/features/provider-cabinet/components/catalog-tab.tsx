@@ -1,39 +1,45 @@
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { usePaths } from '../../../lib/locale';
+import { catalogSections, type CatalogSection } from '../../../lib/paths';
 import { MsgTab } from '../../nav-messages/components/msg-tab';
 import { NtmTab } from '../../ntm/components/ntm-tab';
 import { PoiTab } from '../../poi/components/poi-tab';
 import { RawTab } from '../../raw-depth/components/raw-tab';
 import { useGoToMap } from '../api/go-to-map';
 
-export const catalogSections = ['enc', 's102', 's100', 'ntm', 'poi', 'msg', 'raw'] as const;
-export type CatalogSection = (typeof catalogSections)[number];
+export { catalogSections, type CatalogSection };
+
+export function isCatalogSection(value: string | undefined): value is CatalogSection {
+  return (catalogSections as readonly string[]).includes(value ?? '');
+}
 
 // The chart tabs load on first view: they bring the upload forms and the S-102 preview with them.
 const EncTab = lazy(async () => ({ default: (await import('../../charts/components/enc-tab')).EncTab }));
 const S102Tab = lazy(async () => ({ default: (await import('../../charts/components/s102-tab')).S102Tab }));
 const S100Tab = lazy(async () => ({ default: (await import('../../charts/components/s100-tab')).S100Tab }));
 
-type CatalogTabProps = { gcid: number; section: string | null; onSectionChange: (section: CatalogSection) => void };
+type CatalogTabProps = {
+  gcid: number;
+  section: CatalogSection;
+  /** enc only: its list, or the apply-changes screen of a staged upload (spec §2: enc/list, enc/confirm). */
+  encView: 'list' | 'confirm';
+  onSectionChange: (section: CatalogSection) => void;
+};
 
-export function CatalogTab({ gcid, section, onSectionChange }: CatalogTabProps) {
+/** The catalogue tab; the sub-tab follows the address (`/provider/geocontent/catalog/{enc/list|s102/list|ntm|poi|msg|raw}`). */
+export function CatalogTab({ gcid, section: active, encView, onSectionChange }: CatalogTabProps) {
   const { t } = useTranslation('catalog');
   const paths = usePaths();
   const navigate = useNavigate();
   const goToMap = useGoToMap();
-  const active: CatalogSection = (catalogSections as readonly string[]).includes(section ?? '') ? (section as CatalogSection) : 'enc';
 
   const handleMap = () => goToMap.mutate(gcid, { onSuccess: ({ taskId }) => navigate(paths.map(taskId)) });
-  const chartPanel = (Tab: typeof EncTab) => (
-    <Suspense fallback={<PageLoader />}>
-      <Tab gcid={gcid} />
-    </Suspense>
-  );
+  const chartPanel = (tab: ReactNode) => <Suspense fallback={<PageLoader />}>{tab}</Suspense>;
 
   return (
     <Stack gap="md">
@@ -51,7 +57,12 @@ export function CatalogTab({ gcid, section, onSectionChange }: CatalogTabProps) 
         </Group>
       </Group>
       {goToMap.isError && <ErrorAlert error={goToMap.error} />}
-      <Tabs value={active} onChange={(value) => value && onSectionChange(value as CatalogSection)} keepMounted={false} variant="outline">
+      <Tabs
+        value={active}
+        onChange={(value) => isCatalogSection(value ?? undefined) && onSectionChange(value as CatalogSection)}
+        keepMounted={false}
+        variant="outline"
+      >
         <Tabs.List mb="md">
           {catalogSections.map((name) => (
             <Tabs.Tab key={name} value={name}>
@@ -59,9 +70,9 @@ export function CatalogTab({ gcid, section, onSectionChange }: CatalogTabProps) 
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="enc">{chartPanel(EncTab)}</Tabs.Panel>
-        <Tabs.Panel value="s102">{chartPanel(S102Tab)}</Tabs.Panel>
-        <Tabs.Panel value="s100">{chartPanel(S100Tab)}</Tabs.Panel>
+        <Tabs.Panel value="enc">{chartPanel(<EncTab gcid={gcid} confirm={encView === 'confirm'} />)}</Tabs.Panel>
+        <Tabs.Panel value="s102">{chartPanel(<S102Tab gcid={gcid} />)}</Tabs.Panel>
+        <Tabs.Panel value="s100">{chartPanel(<S100Tab gcid={gcid} />)}</Tabs.Panel>
         <Tabs.Panel value="ntm">
           <NtmTab gcid={gcid} />
         </Tabs.Panel>

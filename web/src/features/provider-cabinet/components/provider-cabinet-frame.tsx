@@ -11,21 +11,22 @@ import { useProfile } from '../../user/api/get-profile';
 import { useGeocontent, useGeocontents } from '../api/get-geocontents';
 import { useSetCurrentGeocontent } from '../api/set-current-geocontent';
 import { AddGeocontentForm } from './add-geocontent-form';
-import { CatalogTab } from './catalog-tab';
+import { CatalogTab, type CatalogSection } from './catalog-tab';
 import { GeocontentSwitcher } from './geocontent-switcher';
 
 type ProviderCabinetFrameProps = {
   tab: ProviderTab;
   onTabChange: (tab: ProviderTab) => void;
-  catalogSection: string | null;
-  onCatalogSectionChange: (section: string) => void;
+  catalogSection: CatalogSection;
+  encView: 'list' | 'confirm';
+  onCatalogSectionChange: (section: CatalogSection) => void;
 };
 
 /**
- * `/provider`: the current geocontent (the server remembers it per user, so it survives a reload;
+ * `/provider/geocontent/…`: the current geocontent (the server remembers it per user, so it survives a reload;
  * by default the provider's last one), its provider, the switcher, the add form and the tabs.
  */
-export function ProviderCabinetFrame({ tab, onTabChange, catalogSection, onCatalogSectionChange }: ProviderCabinetFrameProps) {
+export function ProviderCabinetFrame({ tab, onTabChange, catalogSection, encView, onCatalogSectionChange }: ProviderCabinetFrameProps) {
   const { t } = useTranslation('cabinet');
   const provider = useProviderMe();
   const profile = useProfile();
@@ -74,7 +75,7 @@ export function ProviderCabinetFrame({ tab, onTabChange, catalogSection, onCatal
           onTabChange={onTabChange}
           panels={{
             ...(withProducts ? licensingPanels(withProducts) : {}),
-            catalog: <CatalogTab gcid={currentId} section={catalogSection} onSectionChange={onCatalogSectionChange} />,
+            catalog: <CatalogTab gcid={currentId} section={catalogSection} encView={encView} onSectionChange={onCatalogSectionChange} />,
           }}
         />
       ) : (

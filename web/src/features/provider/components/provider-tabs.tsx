@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { usePaths } from '../../../lib/locale';
+import { providerTabs, type ProviderTab } from '../../../lib/paths';
 
-export const providerTabs = ['catalog', 'products', 'licenses', 'my_distributors'] as const;
-export type ProviderTab = (typeof providerTabs)[number];
+export { providerTabs, type ProviderTab };
 
 export function isProviderTab(value: string | null): value is ProviderTab {
   return (providerTabs as readonly string[]).includes(value ?? '');
