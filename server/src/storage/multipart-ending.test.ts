@@ -205,6 +205,7 @@ describe('a multipart request always ends', () => {
       '/api/geocontent/addenc',
       '/api/geocontent/AddS63ToGeocontent',
       '/api/geocontent/adds102',
+      '/api/geocontent/adds100',
       '/api/geocontent/addraw',
       '/api/ntm',
       '/api/navmessages',

@@ -59,8 +59,9 @@ async function localPki(dataDir: string, db: Db, box: SecretBox, name: string): 
   const sealed = await sharedSecret(db, 's100-local-data-server', () => box.seal(JSON.stringify(fromFiles() ?? make())));
   const pki = JSON.parse(box.open(sealed).toString('utf8')) as LocalPki;
   writeFileSync(paths.key, pki.dsKeyPem, { mode: 0o600 });
-  writeFileSync(paths.cert, pki.dsCertPem);
-  writeFileSync(paths.sa, pki.saCertPem);
+  // Public certificates, but the data folder holds files for the server user only (0600), as every other file there.
+  writeFileSync(paths.cert, pki.dsCertPem, { mode: 0o600 });
+  writeFileSync(paths.sa, pki.saCertPem, { mode: 0o600 });
   return pki;
 }
 
