@@ -102,7 +102,8 @@ export type OrderWrapper = z.infer<typeof orderWrapper>;
 /** `POST /api/ordermanager/query`: pages of 40, newest first, with the screen's filters. */
 export const orderQueryBody = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(limits.orderPageSize),
-  pageNumber: z.coerce.number().int().min(0).default(0),
+  // At most ten million pages: past that the offset and the total would not be exact numbers.
+  pageNumber: z.coerce.number().int().min(0).max(10_000_000).default(0),
   userEmail: text(320).nullable().optional(),
   agreementId: idParam.nullable().optional(),
   status: orderStatus.nullable().optional(),
