@@ -29,7 +29,8 @@ describe.runIf(hasBrowser)('user replaces a device', () => {
       .getByRole('status')
       .filter({ hasText: 'DEMO-TABLET-01 is revoked and its slot is free. 2 swaps are left in this period.' })
       .waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The dialog's own Close button (the corner × is labelled Close too).
+    await dialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
     await page.getByRole('row').filter({ hasText: '0 of 2' }).waitFor();
     expect(await page.getByText('DEMO-TABLET-01').count()).toBe(0);
     expect(errors).toEqual([]);
