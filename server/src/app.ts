@@ -16,6 +16,7 @@ import { createMailer } from './lib/mailer.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
 import { agreementRoutes } from './modules/agreements/agreements.routes.js';
 import { invitationRoutes } from './modules/agreements/invitations.routes.js';
+import { myChartsRoutes } from './modules/my-charts/my-charts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chartRoutes } from './modules/charts/charts.routes.js';
 import { registerDeviceApi } from './modules/device-api/device-api.plugin.js';
@@ -214,6 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(agreementRoutes, { db });
   await app.register(invitationRoutes, { db, publicUrl: config.PUBLIC_URL });
+  await app.register(myChartsRoutes, { db });
   await app.register(orderDeskRoutes, { db });
   await app.register(appOrderRoutes, {
     db,
