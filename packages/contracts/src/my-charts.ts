@@ -4,10 +4,12 @@ import { z } from 'zod';
 // licences cover, and the ENC update status report of one device.
 
 export const cellStatuses = ['current', 'update-available', 'not-on-board', 'expired'] as const;
-export const cellStatus = z.enum(cellStatuses).describe(
-  '`current`: the device holds the latest edition and update; `update-available`: it holds an older one; ' +
-    '`not-on-board`: it never downloaded the cell completely; `expired`: every licence covering the cell has expired',
-);
+export const cellStatus = z
+  .enum(cellStatuses)
+  .describe(
+    '`current`: the device holds the latest edition and update; `update-available`: it holds an older one; ' +
+      '`not-on-board`: it never downloaded the cell completely; `expired`: every licence covering the cell has expired',
+  );
 export type CellStatus = z.infer<typeof cellStatus>;
 
 /** One of the user's devices: identified by an installation (a licence slot) it holds, the lowest. */

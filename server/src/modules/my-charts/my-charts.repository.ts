@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { deviceRegistrations, installationCells, installations, licenses, products, registrationInstallations } from '../../db/schema/index.js';
+import {
+  deviceRegistrations,
+  installationCells,
+  installations,
+  licenses,
+  products,
+  registrationInstallations,
+} from '../../db/schema/index.js';
 
 export interface ReceivedCell {
   name: string;

@@ -87,7 +87,9 @@ async function readMyCharts(db: Db, userId: number, now = new Date()) {
         issueDate: chart.releaseDate,
         bbox: hasBox ? ([chart.west!, chart.south!, chart.east!, chart.north!] as [number, number, number, number]) : null,
         licenseIds: [...(licenceIdsOf.get(chart.name) ?? [])].sort((a, b) => a - b),
-        status: Object.fromEntries(devices.map((d) => [String(d.device.installationId), statusOf(latest, expired, d.held.get(chart.name))])),
+        status: Object.fromEntries(
+          devices.map((d) => [String(d.device.installationId), statusOf(latest, expired, d.held.get(chart.name))]),
+        ),
       };
     });
   return { devices, cells, deviceOfInstallation };

@@ -107,10 +107,28 @@ describe('my charts: what each device holds, and its ENC update status report', 
     expect(read.head[0]).toEqual(['ENC update status report']);
     expect(read.head).toContainEqual(['Device', ship.deviceId]);
     expect(read.head).toContainEqual(['Report date', new Date().toISOString().slice(0, 10)]);
-    expect(read.columns).toEqual(['Cell', 'Edition held', 'Update held', 'Received', 'Latest edition', 'Latest update', 'Issue date', 'Status']);
+    expect(read.columns).toEqual([
+      'Cell',
+      'Edition held',
+      'Update held',
+      'Received',
+      'Latest edition',
+      'Latest update',
+      'Issue date',
+      'Status',
+    ]);
     const cell = (await charts()).cells[0]!;
     expect(read.rows).toEqual([
-      ['XX5DEMO1', String(cell.edition), '2', new Date().toISOString().slice(0, 10), String(cell.edition), '2', expect.any(String), 'Up to date'],
+      [
+        'XX5DEMO1',
+        String(cell.edition),
+        '2',
+        new Date().toISOString().slice(0, 10),
+        String(cell.edition),
+        '2',
+        expect.any(String),
+        'Up to date',
+      ],
     ]);
 
     const pdf = await t.app.inject({ method: 'GET', url: `${url}?format=pdf`, headers: ship.user.headers });
@@ -150,6 +168,15 @@ describe('my charts: what each device holds, and its ENC update status report', 
     expect((await t.app.inject({ method: 'GET', url: '/api/user/charts' })).statusCode).toBe(401);
   });
 
+  it('describes both calls on the OpenAPI page', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { get?: { parameters?: { name: string }[]; responses: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(doc.paths['/api/user/charts']!.get!.responses)).toContain('200');
+    const report = doc.paths['/api/user/devices/{installationId}/status-report']!.get!;
+    expect(report.parameters!.map((p) => p.name).sort()).toEqual(['format', 'installationId']);
+  });
+
   it("turns a cell 'expired' when the licence covering it expires", async () => {
     await t.database.db
       .update(licenses)
@@ -157,8 +184,13 @@ describe('my charts: what each device holds, and its ENC update status report', 
       .where(eq(licenses.id, ship.license.id));
     expect(await statusOnShip()).toBe('expired');
     const read = readCsv(
-      (await t.app.inject({ method: 'GET', url: `/api/user/devices/${ship.installationId}/status-report?format=csv`, headers: ship.user.headers }))
-        .body,
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/user/devices/${ship.installationId}/status-report?format=csv`,
+          headers: ship.user.headers,
+        })
+      ).body,
     );
     expect(read.rows[0]!.at(-1)).toBe('Licence expired');
   });
