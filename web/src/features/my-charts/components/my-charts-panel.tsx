@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Paper, Select, Stack, Table, Title } from '@mantine/core';
-import type { CellStatus } from '@chartroom/contracts/my-charts';
+import type { CellStatus, MyCharts } from '@chartroom/contracts/my-charts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { useDownloadStatusReport } from '../api/download-status-report';
+import { useDownloadStatusReport, type StatusReportFormat } from '../api/download-status-report';
 import { useMyCharts } from '../api/get-my-charts';
 
 const statusColor: Record<CellStatus, string> = {
@@ -17,15 +17,35 @@ const statusColor: Record<CellStatus, string> = {
 
 /** The cabinet's "My charts": each licensed cell with its latest version and its status on the chosen device. */
 export function MyChartsPanel() {
-  const { t } = useTranslation('mycharts');
   const charts = useMyCharts();
   const report = useDownloadStatusReport();
-  const [chosen, setChosen] = useState<string | null>(null);
-
   if (charts.isPending) return <PageLoader />;
   if (charts.isError) return <ErrorAlert error={charts.error} />;
-  const { devices, cells } = charts.data;
-  if (cells.length === 0) return null;
+  if (charts.data.cells.length === 0) return null;
+  return (
+    <MyChartsView
+      charts={charts.data}
+      onReport={(installationId, format) => report.mutate({ installationId, format })}
+      reportPending={report.isPending}
+      reportError={report.error}
+    />
+  );
+}
+
+/** The panel's content for the charts read: the device choice, report buttons and the cells' table. */
+export function MyChartsView({
+  charts: { devices, cells },
+  onReport,
+  reportPending,
+  reportError,
+}: {
+  charts: MyCharts;
+  onReport: (installationId: number, format: StatusReportFormat) => void;
+  reportPending: boolean;
+  reportError: Error | null;
+}) {
+  const { t } = useTranslation('mycharts');
+  const [chosen, setChosen] = useState<string | null>(null);
   const device = devices.find((d) => String(d.installationId) === chosen) ?? devices[0];
 
   return (
@@ -42,25 +62,17 @@ export function MyChartsPanel() {
             onChange={setChosen}
             allowDeselect={false}
           />
-          <Button
-            variant="light"
-            loading={report.isPending}
-            onClick={() => report.mutate({ installationId: device.installationId, format: 'pdf' })}
-          >
+          <Button variant="light" loading={reportPending} onClick={() => onReport(device.installationId, 'pdf')}>
             {t('reportPdf')}
           </Button>
-          <Button
-            variant="light"
-            loading={report.isPending}
-            onClick={() => report.mutate({ installationId: device.installationId, format: 'csv' })}
-          >
+          <Button variant="light" loading={reportPending} onClick={() => onReport(device.installationId, 'csv')}>
             {t('reportCsv')}
           </Button>
         </Group>
       ) : (
         <EmptyState title={t('noDevices.title')} description={t('noDevices.text')} />
       )}
-      {report.isError && <ErrorAlert error={report.error} />}
+      {reportError && <ErrorAlert error={reportError} />}
       <Paper withBorder>
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" aria-label={t('title')}>
