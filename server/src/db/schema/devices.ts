@@ -168,6 +168,10 @@ export const installationCells = pgTable(
     installationId: integer('installation_id')
       .notNull()
       .references(() => installations.id, { onDelete: 'cascade' }),
+    /** The registration that downloaded it: a row of an installation since moved to another device (swap) no longer counts. */
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => deviceRegistrations.id, { onDelete: 'cascade' }),
     cellName: text('cell_name').notNull(),
     edition: integer('edition').notNull(),
     update: integer('update').notNull(),

@@ -258,6 +258,12 @@ export async function openExchangeSetDownload(opts: {
     sha256: row.sha256,
     fileName: `${row.id}.zip`,
     /** What a completed download delivers (recorded per installation, issue 37). */
-    delivers: { id: row.id, size: row.size, installationIds: opts.device.installationIds, cells: contents.cells },
+    delivers: {
+      id: row.id,
+      size: row.size,
+      registrationId: registration.id,
+      installationIds: opts.device.installationIds,
+      cells: contents.cells,
+    },
   };
 }

@@ -19,10 +19,21 @@ export interface ReceivedCell {
  * Moves each of these installations' record of the cells to the versions of a completely downloaded
  * exchange set (one row per installation and cell, inserted or replaced).
  */
-export async function recordReceivedCells(db: DbOrTx, installationIds: number[], exchangeSetId: string, cells: ReceivedCell[]) {
-  if (installationIds.length === 0 || cells.length === 0) return;
-  const rows = installationIds.flatMap((installationId) =>
-    cells.map((c) => ({ installationId, cellName: c.name, edition: c.edition, update: c.update, exchangeSetId })),
+export async function recordReceivedCells(
+  db: DbOrTx,
+  set: { id: string; registrationId: number; installationIds: number[] },
+  cells: ReceivedCell[],
+) {
+  if (set.installationIds.length === 0 || cells.length === 0) return;
+  const rows = set.installationIds.flatMap((installationId) =>
+    cells.map((c) => ({
+      installationId,
+      registrationId: set.registrationId,
+      cellName: c.name,
+      edition: c.edition,
+      update: c.update,
+      exchangeSetId: set.id,
+    })),
   );
   await db
     .insert(installationCells)
@@ -30,6 +41,7 @@ export async function recordReceivedCells(db: DbOrTx, installationIds: number[],
     .onConflictDoUpdate({
       target: [installationCells.installationId, installationCells.cellName],
       set: {
+        registrationId: sql`excluded.registration_id`,
         edition: sql`excluded.edition`,
         update: sql`excluded.update`,
         exchangeSetId: sql`excluded.exchange_set_id`,
@@ -69,7 +81,7 @@ export async function listEncLicensesOfUser(db: DbOrTx, userId: number) {
     .orderBy(asc(licenses.id));
 }
 
-/** What these installations received, cell by cell. */
+/** What these installations received, cell by cell, on the device registration that holds each now. */
 export async function listReceivedCells(db: Db | DbOrTx, installationIds: number[]) {
   if (installationIds.length === 0) return [];
   return db
@@ -81,5 +93,12 @@ export async function listReceivedCells(db: Db | DbOrTx, installationIds: number
       receivedAt: installationCells.receivedAt,
     })
     .from(installationCells)
+    .innerJoin(
+      registrationInstallations,
+      and(
+        eq(registrationInstallations.installationId, installationCells.installationId),
+        eq(registrationInstallations.registrationId, installationCells.registrationId),
+      ),
+    )
     .where(inArray(installationCells.installationId, installationIds));
 }

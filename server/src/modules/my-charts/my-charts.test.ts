@@ -8,7 +8,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { licenses } from '../../db/schema/index.js';
-import { applyCells, seedApplications, seedChartsProduct, seedRedeemedDevice } from '../device-api/device-api.test-helper.js';
+import {
+  applyCells,
+  createActivation,
+  seedApplications,
+  seedChartsProduct,
+  seedRedeemedDevice,
+  userPermitFor,
+} from '../device-api/device-api.test-helper.js';
 
 const run = promisify(execFile);
 
@@ -175,6 +182,51 @@ describe('my charts: what each device holds, and its ENC update status report', 
     expect(Object.keys(doc.paths['/api/user/charts']!.get!.responses)).toContain('200');
     const report = doc.paths['/api/user/devices/{installationId}/status-report']!.get!;
     expect(report.parameters!.map((p) => p.name).sort()).toEqual(['format', 'installationId']);
+  });
+
+  it('forgets what the old hardware held once the device moves to new hardware (swap)', async () => {
+    const other = await seedRedeemedDevice(t, { productId, hwId: 'C0FFE', deviceCount: 1 });
+    const status = async () => (await charts(other.user.headers)).cells[0]!.status[String(other.installationId)];
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/v1/exchange-sets',
+      headers: other.deviceHeaders,
+      payload: { productVersions: [] },
+    });
+    expect((await t.app.inject({ method: 'GET', url: set.json().url, headers: other.deviceHeaders })).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await status()).toBe('current'));
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/v1/swap',
+      headers: other.deviceHeaders,
+      payload: { deviceId: other.deviceId, platformId: 1, userPermit: userPermitFor('BEEF1') },
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = await charts(other.user.headers);
+    expect(after.devices).toEqual([{ installationId: moved.json().installationIds[0], deviceId: other.deviceId, applicationTypeId: 101 }]);
+    expect(after.cells[0]!.status).toEqual({ [moved.json().installationIds[0]]: 'not-on-board' });
+  });
+
+  it('forgets what an installation held once a fresh install of the app redeems it again', async () => {
+    const other = await seedRedeemedDevice(t, { productId, hwId: 'D00D2', deviceCount: 1 });
+    const status = async () => (await charts(other.user.headers)).cells[0]!.status[String(other.installationId)];
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/v1/exchange-sets',
+      headers: other.deviceHeaders,
+      payload: { productVersions: [] },
+    });
+    expect((await t.app.inject({ method: 'GET', url: set.json().url, headers: other.deviceHeaders })).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await status()).toBe('current'));
+    const code = await createActivation(t, other.deviceId, other.user.headers);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/app/v1/activations/${code}/redeem`,
+      payload: { deviceId: other.deviceId, platformId: 1, applicationTypeId: 101, userPermit: userPermitFor('D00D2') },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().installationId).toBe(other.installationId);
+    expect(await status()).toBe('not-on-board');
   });
 
   it("turns a cell 'expired' when the licence covering it expires", async () => {

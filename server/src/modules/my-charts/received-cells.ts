@@ -26,14 +26,14 @@ export function versionsInSet(cells: readonly SetCell[]): ReceivedCell[] {
 export function recordWhenDownloaded(
   db: Db,
   reply: FastifyReply,
-  set: { id: string; size: number; installationIds: number[]; cells: readonly SetCell[] },
+  set: { id: string; size: number; registrationId: number; installationIds: number[]; cells: readonly SetCell[] },
 ) {
   reply.raw.once('finish', () => {
     const range = reply.getHeader('content-range');
     const complete =
       reply.statusCode === 200 || (reply.statusCode === 206 && typeof range === 'string' && range.endsWith(`-${set.size - 1}/${set.size}`));
     if (!complete) return;
-    recordReceivedCells(db, set.installationIds, set.id, versionsInSet(set.cells)).catch((err: unknown) =>
+    recordReceivedCells(db, set, versionsInSet(set.cells)).catch((err: unknown) =>
       reply.log.error({ err, exchangeSetId: set.id }, 'recording the cells an installation received failed'),
     );
   });
