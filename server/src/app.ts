@@ -17,6 +17,7 @@ import { createSecretBox } from './lib/secret-box.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
 import { agreementRoutes } from './modules/agreements/agreements.routes.js';
 import { invitationRoutes } from './modules/agreements/invitations.routes.js';
+import { myChartsRoutes } from './modules/my-charts/my-charts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chartRoutes } from './modules/charts/charts.routes.js';
 import { loadDataServerKey } from './modules/device-api/data-server-key.js';
@@ -267,6 +268,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     route(s100DatasetRoutes, { deps: chartDeps }),
     route(agreementRoutes, { db }),
     route(invitationRoutes, { db, publicUrl: config.PUBLIC_URL }),
+    route(myChartsRoutes, { db }),
     route(orderDeskRoutes, { db }),
     route(appOrderRoutes, {
       db,

@@ -11,17 +11,19 @@ import { theme } from '../app/theme';
 import enAgreements from '../../public/locales/en/agreements.json';
 import enCommon from '../../public/locales/en/common.json';
 import enErrors from '../../public/locales/en/errors.json';
+import enMyCharts from '../../public/locales/en/mycharts.json';
 import enOrders from '../../public/locales/en/orders.json';
 import ruAgreements from '../../public/locales/ru/agreements.json';
 import ruCommon from '../../public/locales/ru/common.json';
 import ruErrors from '../../public/locales/ru/errors.json';
+import ruMyCharts from '../../public/locales/ru/mycharts.json';
 import ruOrders from '../../public/locales/ru/orders.json';
 
 // Component tests render with the real providers and the real translation files, so a missing or
 // wrong translation shows up as it would for a user.
 const resources = {
-  en: { common: enCommon, errors: enErrors, orders: enOrders, agreements: enAgreements },
-  ru: { common: ruCommon, errors: ruErrors, orders: ruOrders, agreements: ruAgreements },
+  en: { common: enCommon, errors: enErrors, orders: enOrders, agreements: enAgreements, mycharts: enMyCharts },
+  ru: { common: ruCommon, errors: ruErrors, orders: ruOrders, agreements: ruAgreements, mycharts: ruMyCharts },
 };
 
 /** jsdom lacks the media queries Mantine reads; every query answers "no match". */

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activations } from './activations.js';
 import { installations } from './licensing.js';
 import { distributors } from './providers.js';
@@ -165,3 +165,27 @@ export const webhookDeliveries = pgTable(
 
 export type DeviceRegistrationRow = typeof deviceRegistrations.$inferSelect;
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/**
+ * What an installation last received (issue 37): the version of each cell in the S-63 exchange
+ * sets its device downloaded to the last byte. One row per installation and cell, moved forward
+ * by each completed download; the cabinet's "my charts" and the ENC update status report read it.
+ */
+export const installationCells = pgTable(
+  'installation_cells',
+  {
+    installationId: integer('installation_id')
+      .notNull()
+      .references(() => installations.id, { onDelete: 'cascade' }),
+    /** The registration that downloaded it: a row of an installation since moved to another device (swap) no longer counts. */
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => deviceRegistrations.id, { onDelete: 'cascade' }),
+    cellName: text('cell_name').notNull(),
+    edition: integer('edition').notNull(),
+    update: integer('update').notNull(),
+    exchangeSetId: text('exchange_set_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.installationId, t.cellName] })],
+);

@@ -34,6 +34,7 @@ import { createExchangeSet, openExchangeSetDownload } from './exchange-set.servi
 import { issueLicenseFile, listPublicKeys } from './license-file.service.js';
 import { sendFileWithRange } from './range-download.js';
 import { redeemActivation } from './redeem.service.js';
+import { recordWhenDownloaded } from '../my-charts/received-cells.js';
 import { listLicensedS100Datasets, toEntitledS100Dataset } from './s100-delivery.js';
 import type { S100DataServer } from './s100-data-server.js';
 import { swapDevice, type SwapLimits } from './swap.service.js';
@@ -172,6 +173,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
       const accept = request.headers.accept ?? '';
       if (accept.includes('application/zip') && !accept.includes('application/json')) {
         const file = await openExchangeSetDownload({ deps, device: d, id: result.id, range: undefined, ip: request.ip });
+        recordWhenDownloaded(db, reply, file.delivers);
         return sendFileWithRange(reply.header('location', result.url), { ...file, range: undefined });
       }
       return reply.code(201).header('location', result.url).send(result);
@@ -200,6 +202,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
         range: request.headers.range,
         ip: request.ip,
       });
+      recordWhenDownloaded(db, reply, file.delivers);
       return sendFileWithRange(reply, { ...file, range: request.headers.range });
     },
   );

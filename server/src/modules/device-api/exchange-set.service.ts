@@ -256,5 +256,20 @@ export async function openExchangeSetDownload(opts: {
     },
     ip: opts.ip,
   });
-  return { store: opts.deps.blobs, key: row.blobKey, size: row.size, sha256: row.sha256, fileName: `${row.id}.zip` };
+  const contents = row.contents as ExchangeSetResult;
+  return {
+    store: opts.deps.blobs,
+    key: row.blobKey,
+    size: row.size,
+    sha256: row.sha256,
+    fileName: `${row.id}.zip`,
+    /** What a completed download delivers (recorded per installation, issue 37). */
+    delivers: {
+      id: row.id,
+      size: row.size,
+      registrationId: registration.id,
+      installationIds: opts.device.installationIds,
+      cells: contents.cells,
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { AgreementInvitations } from '../../features/agreements/components/agreement-invitations';
 import { SupervisedAgreements } from '../../features/agreements/components/supervised-agreements';
+import { MyChartsPanel } from '../../features/my-charts/components/my-charts-panel';
 import { AccountSettings } from '../../features/user/components/account-settings';
 import { JoinCards } from '../../features/user/components/join-cards';
 import { UserLicenses } from '../../features/user/components/user-licenses';
@@ -31,6 +32,7 @@ export function UserRoute() {
       />
       <AgreementInvitations />
       <UserLicenses />
+      <MyChartsPanel />
       <SupervisedAgreements user={user} />
       <JoinCards user={user} />
       <AccountSettings />
