@@ -13,7 +13,7 @@ describe.runIf(hasBrowser)('destructive actions ask for confirmation', () => {
     const row = page.getByRole('row').filter({ hasText: '1 of 2' });
     await row.waitFor();
     await row.getByRole('button', { name: /Show devices/ }).click();
-    await page.getByText('DEMO-TABLET-01').waitFor();
+    await page.getByRole('cell', { name: 'DEMO-TABLET-01', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Detach device DEMO-TABLET-01' }).click();
     const dialog = page.getByRole('dialog', { name: 'Detach device DEMO-TABLET-01?' });
@@ -22,12 +22,12 @@ describe.runIf(hasBrowser)('destructive actions ask for confirmation', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByRole('row').filter({ hasText: '1 of 2' }).count()).toBe(1);
-    expect(await page.getByText('DEMO-TABLET-01').count()).toBe(1);
+    expect(await page.getByRole('cell', { name: 'DEMO-TABLET-01', exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Detach device DEMO-TABLET-01' }).click();
     await dialog.getByRole('button', { name: 'Detach', exact: true }).click();
     await page.getByRole('row').filter({ hasText: '0 of 2' }).waitFor();
-    expect(await page.getByText('DEMO-TABLET-01').count()).toBe(0);
+    expect(await page.getByRole('cell', { name: 'DEMO-TABLET-01', exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ describe.runIf(hasBrowser)('user replaces a device', () => {
     // The dialog's own Close button (the corner × is labelled Close too).
     await dialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
     await page.getByRole('row').filter({ hasText: '0 of 2' }).waitFor();
-    expect(await page.getByText('DEMO-TABLET-01').count()).toBe(0);
+    expect(await page.getByRole('cell', { name: 'DEMO-TABLET-01', exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ export function versionsInSet(cells: readonly SetCell[]): ReceivedCell[] {
   return cells.map((c) => ({
     name: c.name,
     edition: c.edition,
-    update: Math.max(0, ...c.files.map((f) => Number(f.slice(f.lastIndexOf('.') + 1))).filter(Number.isFinite)),
+    update: Math.max(0, ...(c.files ?? []).map((f) => Number(f.slice(f.lastIndexOf('.') + 1))).filter(Number.isFinite)),
   }));
 }
 
@@ -26,15 +26,24 @@ export function versionsInSet(cells: readonly SetCell[]): ReceivedCell[] {
 export function recordWhenDownloaded(
   db: Db,
   reply: FastifyReply,
-  set: { id: string; size: number; registrationId: number; installationIds: number[]; cells: readonly SetCell[] },
+  // `cells` is absent for an S-100 set (its datasets are not ENC cells): nothing is recorded for it.
+  set: { id: string; size: number; registrationId: number; installationIds: number[]; cells?: readonly SetCell[] | null },
 ) {
+  const cells = Array.isArray(set.cells) ? set.cells : [];
+  if (cells.length === 0) return;
   reply.raw.once('finish', () => {
-    const range = reply.getHeader('content-range');
-    const complete =
-      reply.statusCode === 200 || (reply.statusCode === 206 && typeof range === 'string' && range.endsWith(`-${set.size - 1}/${set.size}`));
-    if (!complete) return;
-    recordReceivedCells(db, set, versionsInSet(set.cells)).catch((err: unknown) =>
-      reply.log.error({ err, exchangeSetId: set.id }, 'recording the cells an installation received failed'),
-    );
+    // An event handler: nothing may escape it, or the process would stop.
+    try {
+      const range = reply.getHeader('content-range');
+      const complete =
+        reply.statusCode === 200 ||
+        (reply.statusCode === 206 && typeof range === 'string' && range.endsWith(`-${set.size - 1}/${set.size}`));
+      if (!complete) return;
+      recordReceivedCells(db, set, versionsInSet(cells)).catch((err: unknown) =>
+        reply.log.error({ err, exchangeSetId: set.id }, 'recording the cells an installation received failed'),
+      );
+    } catch (err) {
+      reply.log.error({ err, exchangeSetId: set.id }, 'recording the cells an installation received failed');
+    }
   });
 }

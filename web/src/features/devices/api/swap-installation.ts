@@ -2,6 +2,7 @@ import { swapResult, type SwapResult } from '@chartroom/contracts/device-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { change } from '../../../lib/query-client';
+import { myChartsKeys } from '../../my-charts/api/get-my-charts';
 import { profileKeys } from '../../user/api/get-profile';
 
 export function swapInstallation(input: { licenseId: number; installationId: number }): Promise<SwapResult> {
@@ -18,6 +19,10 @@ export function useSwapInstallation() {
     meta: change('common:done.deviceSwapped'),
     mutationFn: swapInstallation,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+      queryClient.invalidateQueries({ queryKey: myChartsKeys.all }),
+    ]);
   return { mutation, refresh };
 }
