@@ -45,3 +45,12 @@ export function readableAgreement(actor: Pick<Actor, 'id'>): SQL {
 export function managedAgreementById(actor: Pick<Actor, 'id'>, agreementId: number): SQL {
   return and(eq(agreements.id, agreementId), managedAgreement(actor))!;
 }
+
+/** WHERE for one agreement, whoever asks (for reads after a check that already passed). */
+export function agreementById(agreementId: number): SQL {
+  return eq(agreements.id, agreementId);
+}
+
+export function readableAgreementById(actor: Pick<Actor, 'id'>, agreementId: number): SQL {
+  return and(eq(agreements.id, agreementId), readableAgreement(actor))!;
+}

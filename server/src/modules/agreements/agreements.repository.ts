@@ -112,12 +112,42 @@ export async function listAgreementInstallations(db: DbOrTx, agreementId: number
     .orderBy(agreementInstallations.id);
 }
 
-export async function listTransactions(db: DbOrTx, where: SQL, limit: number) {
+/** The first agreement matching `where` (a predicate from agreement-policy.ts). */
+export async function findAgreement(db: DbOrTx, where: SQL): Promise<AgreementRow | undefined> {
+  const [row] = await db.select().from(agreements).where(where);
+  return row;
+}
+
+/** The agreement's ledger row posted with this idempotency key. */
+export async function findTransactionByKey(db: DbOrTx, agreementId: number, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.agreementId, agreementId), eq(transactions.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+export async function findTransaction(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+  return row;
+}
+
+/** Ledger rows of the agreements `readable` selects, narrowed by agreement, user and installation. */
+export async function listTransactions(
+  db: DbOrTx,
+  readable: SQL,
+  filter: { agreementId?: number; userId?: number; installationId?: number },
+  limit: number,
+) {
+  const conditions: SQL[] = [readable];
+  if (filter.agreementId) conditions.push(eq(transactions.agreementId, filter.agreementId));
+  if (filter.userId) conditions.push(eq(transactions.userId, filter.userId));
+  if (filter.installationId) conditions.push(eq(transactions.installationId, filter.installationId));
   return db
     .select()
     .from(transactions)
     .innerJoin(agreements, eq(agreements.id, transactions.agreementId))
-    .where(where)
+    .where(and(...conditions))
     .orderBy(desc(transactions.id))
     .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type {
   Agreement,
   AgreementLimits,
@@ -11,14 +11,20 @@ import type {
 import { ratesMessage } from '@chartroom/contracts/agreements';
 import { agreementAppIdOf, currencies } from '@chartroom/contracts/constants';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { agreements, transactions } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import { normalizeMoney } from '../../lib/money.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { findUserByEmail, findUserById } from '../users/users.repository.js';
-import { listRunDistributorIds, managedAgreementById, readableAgreement } from './agreement-policy.js';
 import {
+  agreementById,
+  listRunDistributorIds,
+  managedAgreementById,
+  readableAgreement,
+  readableAgreementById,
+} from './agreement-policy.js';
+import {
+  findAgreement,
   insertAgreement,
   listAgreementInstallations,
   listRates,
@@ -76,18 +82,14 @@ async function loadAgreement(db: DbOrTx, where: SQL): Promise<Agreement> {
 
 /** Throws 404 unless the actor manages the agreement (its distributor's main user). */
 async function requireManaged(db: DbOrTx, actor: Actor, agreementId: number) {
-  const [row] = await db.select().from(agreements).where(managedAgreementById(actor, agreementId));
+  const row = await findAgreement(db, managedAgreementById(actor, agreementId));
   if (!row) throw agreementNotFound();
   return row;
 }
 
 /** Throws 404 unless the actor may read the agreement (manages or supervises it). */
 async function requireReadable(db: DbOrTx, actor: Actor, agreementId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: agreements.id })
-    .from(agreements)
-    .where(and(eq(agreements.id, agreementId), readableAgreement(actor)));
-  if (!row) throw agreementNotFound();
+  if (!(await findAgreement(db, readableAgreementById(actor, agreementId)))) throw agreementNotFound();
 }
 
 /** `POST /api/agreement/query`: the agreements the actor manages or supervises. */
@@ -96,7 +98,7 @@ export async function queryAgreements({ db, actor }: Ctx) {
 }
 
 export async function getAgreement({ db, actor, id }: Ctx & { id: number }) {
-  return loadAgreement(db, and(eq(agreements.id, id), readableAgreement(actor))!);
+  return loadAgreement(db, readableAgreementById(actor, id));
 }
 
 export async function createAgreement({ db, actor, ip, input }: AuditCtx & { input: CreateAgreementBody }) {
@@ -120,7 +122,7 @@ export async function createAgreement({ db, actor, ip, input }: AuditCtx & { inp
     });
     return row.id;
   });
-  return loadAgreement(db, eq(agreements.id, id));
+  return loadAgreement(db, agreementById(id));
 }
 
 /** Spec §5: a product's rate is kept only when its RUB net price is set; each set currency becomes a row. */
@@ -159,7 +161,7 @@ export async function updateAgreement({ db, actor, ip, input }: AuditCtx & { inp
       ip,
     });
   });
-  return loadAgreement(db, eq(agreements.id, input.id));
+  return loadAgreement(db, agreementById(input.id));
 }
 
 export async function findUserForAgreementForm({ db, email }: { db: Db; email: string }) {
@@ -187,7 +189,7 @@ export async function listAgreementUsers({ db, actor, agreementId }: Ctx & { agr
 /** The agreement limit and the users' limits: for its distributor and its supervisor. */
 export async function getLimits({ db, actor, agreementId }: Ctx & { agreementId: number }): Promise<AgreementLimits> {
   await requireReadable(db, actor, agreementId);
-  return (await loadAgreement(db, eq(agreements.id, agreementId))).limits;
+  return (await loadAgreement(db, agreementById(agreementId))).limits;
 }
 
 export async function setUserLimit({
@@ -219,17 +221,8 @@ const transactionsMax = 2000;
 
 /** The ledger rows of the agreements the actor manages or supervises, newest first, filtered. */
 export async function queryTransactions({ db, actor, input }: Ctx & { input: TransactionsQueryBody }) {
-  const conditions: SQL[] = [readableAgreement(actor)];
-  if (input.agreementId) {
-    const [visible] = await db
-      .select({ id: agreements.id })
-      .from(agreements)
-      .where(and(eq(agreements.id, input.agreementId), readableAgreement(actor)));
-    if (!visible) throw agreementNotFound();
-    conditions.push(eq(transactions.agreementId, input.agreementId));
-  }
-  if (input.userId) conditions.push(eq(transactions.userId, input.userId));
-  if (input.instId) conditions.push(eq(transactions.installationId, input.instId));
-  const rows = await listTransactions(db, and(...conditions)!, transactionsMax);
+  if (input.agreementId && !(await findAgreement(db, readableAgreementById(actor, input.agreementId)))) throw agreementNotFound();
+  const filter = { agreementId: input.agreementId, userId: input.userId, installationId: input.instId };
+  const rows = await listTransactions(db, readableAgreement(actor), filter, transactionsMax);
   return { transactions: rows.map((r) => presentTransaction(r.transactions)) };
 }

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { AdjustBody, TopUpBody, Transaction } from '@chartroom/contracts/agreements';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { agreements, transactions } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import { answerOnce, KeyTaken, replayOr, requestHash, type KeyedRequest } from '../../lib/idempotency.js';
 import { formatCents, toCents } from '../../lib/money.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { managedAgreementById } from './agreement-policy.js';
+import { agreementById, managedAgreementById } from './agreement-policy.js';
+import { findAgreement, findTransaction, findTransactionByKey } from './agreements.repository.js';
 import { presentTransaction } from './agreements.presenter.js';
 import { postBalanceEntry } from './ledger.js';
 
@@ -33,17 +32,14 @@ function keyedEntry(db: DbOrTx, agreementId: number, key: string, hash: string):
     hash,
     reusedMessage: 'This Idempotency-Key was already used for a different top-up or adjustment of this agreement: use a new key',
     async findEarlier() {
-      const [row] = await db
-        .select()
-        .from(transactions)
-        .where(and(eq(transactions.agreementId, agreementId), eq(transactions.idempotencyKey, key)));
+      const row = await findTransactionByKey(db, agreementId, key);
       return row && { requestHash: row.requestHash, answer: () => presentTransaction(row) };
     },
   };
 }
 
 async function refusal(db: Db, agreementId: number, bound: 'floor' | 'ceiling', amount: string): Promise<AppError> {
-  const [agreement] = await db.select().from(agreements).where(eq(agreements.id, agreementId));
+  const agreement = await findAgreement(db, agreementById(agreementId));
   const balance = formatCents(toCents(agreement?.balance ?? '0'));
   const currency = agreement?.currency ?? '';
   if (bound === 'ceiling')
@@ -67,7 +63,7 @@ async function postEntry(opts: EntryOptions, entry: EntryInput): Promise<{ trans
   const amount = formatCents(cents);
   const { value, replayed } = await answerOnce(keyedEntry(db, agreementId, idempotencyKey, hash), async () => {
     const posted = await db.transaction(async (tx) => {
-      const [managed] = await tx.select({ id: agreements.id }).from(agreements).where(managedAgreementById(actor, agreementId));
+      const managed = await findAgreement(tx, managedAgreementById(actor, agreementId));
       if (!managed) throw notFound('agreement');
       const result = await postBalanceEntry(tx, {
         agreementId,
@@ -91,7 +87,7 @@ async function postEntry(opts: EntryOptions, entry: EntryInput): Promise<{ trans
     });
     // A retry of an entry posted earlier is answered with it, whatever the balance is now.
     if (posted.kind === 'refused') throw replayOr(await refusal(db, agreementId, posted.bound, amount));
-    const [row] = await db.select().from(transactions).where(eq(transactions.id, posted.id));
+    const row = await findTransaction(db, posted.id);
     return presentTransaction(row!);
   });
   return { transaction: value, replayed };
