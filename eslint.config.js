@@ -45,6 +45,21 @@ const serverReach = {
   message: 'The server does not import the web app or the browser journeys.',
 };
 
+/**
+ * Routes, services, jobs and plugins reach the database through repositories (`*.repository.ts`,
+ * the predicates of `*-policy.ts`, `db/`, and the data layers of `lib/` and `jobs/`): they may use
+ * drizzle's and the schema's types, never build a query themselves.
+ */
+const queryBuilders = [
+  { name: 'drizzle-orm', allowTypeImports: true, message: 'Queries live in repositories: call one (docs/architecture.md, "Layers").' },
+  { name: 'drizzle-orm/pg-core', allowTypeImports: true, message: 'Queries live in repositories: call one.' },
+];
+const schemaTables = {
+  regex: '^(\\.\\./)+db/schema(/index)?\\.js$',
+  allowTypeImports: true,
+  message: 'Tables are queried in repositories only; import their row types with `import type`.',
+};
+
 /** What the format packages and the contracts may never import. */
 const portalPackages = {
   group: ['@chartroom/server', '@chartroom/server/*', '@chartroom/web', '@chartroom/web/*', '@chartroom/e2e', '@chartroom/e2e/*'],
@@ -81,6 +96,20 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverReach] }] },
+  },
+  {
+    files: ['server/src/**/*.routes.ts', 'server/src/**/*.service.ts', 'server/src/**/*.job.ts', 'server/src/plugins/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.test.ts',
+      // Still querying: they are being changed on other branches this session and move after those land.
+      'server/src/modules/activation/activation.routes.ts',
+      'server/src/modules/device-api/license-file.service.ts',
+      'server/src/modules/device-api/redeem.service.ts',
+      'server/src/modules/device-api/update-notices.job.ts',
+      'server/src/modules/orders/orders.service.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', { paths: queryBuilders, patterns: [serverReach, schemaTables] }] },
   },
   {
     files: ['packages/**/*.ts'],

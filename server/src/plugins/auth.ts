@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, sql } from 'drizzle-orm';
 import type { Locale, Role } from '@chartroom/contracts/constants';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { preparedQuery } from '../db/prepared.js';
 import { readCacheOf } from '../db/read-cache.js';
-import { revokedSessions, users, type UserRow } from '../db/schema/index.js';
+import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { Batcher } from '../lib/batcher.js';
 import { VerifiedTokens } from '../lib/verified-tokens.js';
+import { sessionActorQuery, sessionActorsQuery } from './session-actors.repository.js';
 
 export interface Actor {
   id: number;
@@ -102,43 +101,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
 
   const sessionOver = () => new AppError('token_expired', 'Your session has expired: sign in again');
 
-  // What a request's actor is made of; the single and the batched session checks read the same.
-  const accountColumns = {
-    id: users.id,
-    email: users.email,
-    roles: users.roles,
-    currentGcId: users.currentGcId,
-    locale: users.locale,
-    tokenVersion: users.tokenVersion,
-  };
-
-  const sessionQuery = () =>
-    preparedQuery(db, 'session_actor', (d, name) =>
-      d
-        .select({
-          ...accountColumns,
-          isRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${sql.placeholder('sid')})`,
-        })
-        .from(users)
-        .where(eq(users.id, sql.placeholder('sub')))
-        .limit(1)
-        .prepare(name),
-    );
-
-  const sessionsQuery = () =>
-    preparedQuery(db, 'session_actors', (d, name) =>
-      d
-        .select({
-          key: sql<string>`x.key`,
-          ...accountColumns,
-          isRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = x.sid)`,
-        })
-        .from(
-          sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('subs')}::integer[], ${sql.placeholder('sids')}::text[]) AS x (key, sub, sid)`,
-        )
-        .innerJoin(users, eq(users.id, sql`x.sub`))
-        .prepare(name),
-    );
+  const sessionQuery = () => sessionActorQuery(db);
+  const sessionsQuery = () => sessionActorsQuery(db);
   // Key `sub:sid`; a token's `sub` is a number and its `sid` a UUID, checked before a key is made.
   const sessions = new Batcher<string, Awaited<ReturnType<ReturnType<typeof sessionsQuery>['execute']>>[number]>(async (keys) => {
     const pairs = keys.map((key) => {

@@ -1,8 +1,7 @@
 import type { Locale, Role } from '@chartroom/contracts/constants';
 import type { AuthUser, ChangePasswordBody, RegisterBody } from '@chartroom/contracts/auth';
-import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { revokedSessions, type UserRow } from '../../db/schema/index.js';
+import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitThrottle, pruneThrottle } from '../../lib/throttle.js';
@@ -11,7 +10,8 @@ import { queueMail } from '../mail/mail.service.js';
 import { localePageUrl, renderMail } from '../mail/templates/render-mail.js';
 import { findUserByEmail, findUserById, insertUser, replacePassword } from '../users/users.repository.js';
 import { checkLoginAllowed, recordLoginFailure, recordLoginSuccess, type LoginThrottle } from './login-throttle.js';
-import { queuePasswordReminder, revokeResetLinks } from './password-reset.service.js';
+import { recordRevokedSession, revokeResetLinks } from './auth.repository.js';
+import { queuePasswordReminder } from './password-reset.service.js';
 
 export interface AuthDeps {
   db: Db;
@@ -62,12 +62,7 @@ export async function refresh(deps: AuthDeps, userId: number, session: SessionCl
 
 /** Ends the session server-side: every token of it, renewed or not, is refused from now on. */
 export async function logout(deps: AuthDeps, userId: number, session: SessionClaims): Promise<void> {
-  await deps.db
-    .insert(revokedSessions)
-    .values({ sid: session.sid, userId, expiresAt: new Date((session.sat + deps.sessionMaxSeconds) * 1000) })
-    .onConflictDoNothing();
-  // Rows of sessions past their absolute end protect nothing any more.
-  await deps.db.delete(revokedSessions).where(sql`${revokedSessions.expiresAt} < now()`);
+  await recordRevokedSession(deps.db, { sid: session.sid, userId, expiresAt: new Date((session.sat + deps.sessionMaxSeconds) * 1000) });
   await pruneThrottle(deps.db);
 }
 

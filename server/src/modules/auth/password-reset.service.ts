@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { resetLinkMinutes, type ResetPasswordBody } from '@chartroom/contracts/auth';
 import type { Locale } from '@chartroom/contracts/constants';
 import type { DbOrTx } from '../../db/client.js';
-import { passwordResets } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobHandler } from '../../jobs/runner.js';
@@ -12,6 +10,7 @@ import { hitThrottle } from '../../lib/throttle.js';
 import { queueMail } from '../mail/mail.service.js';
 import { localePageUrl, renderMail } from '../mail/templates/render-mail.js';
 import { findUserByEmail, replacePassword, type PasswordChanged } from '../users/users.repository.js';
+import { claimPasswordReset, insertPasswordReset, revokeResetLinks } from './auth.repository.js';
 import { clearAccountLocks } from './login-throttle.js';
 
 export const passwordReminderJobKind = 'password-reminder';
@@ -37,11 +36,7 @@ export function passwordReminderJob(publicUrl: string): JobHandler {
     const token = randomBytes(32).toString('base64url');
     const locale = user.locale as Locale;
     await db.transaction(async (tx) => {
-      await tx.insert(passwordResets).values({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: sql`now() + make_interval(mins => ${resetLinkMinutes})` as unknown as Date,
-      });
+      await insertPasswordReset(tx, { userId: user.id, tokenHash: hashToken(token), minutes: resetLinkMinutes });
       const url = `${localePageUrl(publicUrl, locale, '/reset-password')}?token=${token}`;
       await queueMail(tx, {
         to: user.email,
@@ -59,25 +54,12 @@ export function passwordReminderJob(publicUrl: string): JobHandler {
 export async function resetPassword(db: DbOrTx, input: ResetPasswordBody): Promise<PasswordChanged> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(eq(passwordResets.tokenHash, hashToken(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)),
-      )
-      .returning({ userId: passwordResets.userId });
-    if (!claimed) throw new AppError('reset_link_invalid', 'This reset link is expired or was already used: ask for a new one');
-    const changed = await replacePassword(tx, claimed.userId, passwordHash);
-    await revokeResetLinks(tx, claimed.userId);
+    const claimedUserId = await claimPasswordReset(tx, hashToken(input.token));
+    if (claimedUserId === undefined)
+      throw new AppError('reset_link_invalid', 'This reset link is expired or was already used: ask for a new one');
+    const changed = await replacePassword(tx, claimedUserId, passwordHash);
+    await revokeResetLinks(tx, claimedUserId);
     await clearAccountLocks(tx, changed.email);
     return changed;
   });
-}
-
-/** Every other outstanding link of the account stops working once its password changed. */
-export async function revokeResetLinks(db: DbOrTx, userId: number): Promise<void> {
-  await db
-    .update(passwordResets)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

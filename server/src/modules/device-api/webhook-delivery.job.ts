@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { JobHandler } from '../../jobs/runner.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { postToWebhook, type TargetPolicy } from './webhook-target.js';
-import { findDeliveryWithEndpoint, updateDelivery } from './webhooks.repository.js';
+import { findDeliveryWithEndpoint, markDeliveryDelivered, updateDelivery } from './webhooks.repository.js';
 
 export const webhookDeliveryJobKind = 'webhook.deliver';
 export const webhookMaxAttempts = 6;
@@ -50,13 +49,7 @@ export function webhookDeliveryJob(box: SecretBox, policy: TargetPolicy): JobHan
       });
       throw err;
     }
-    await updateDelivery(db, deliveryId, {
-      attempts: job.attempts,
-      lastStatus: status,
-      lastError: null,
-      state: 'delivered',
-      deliveredAt: sql`now()` as unknown as Date,
-    });
+    await markDeliveryDelivered(db, deliveryId, { attempts: job.attempts, lastStatus: status });
     return { status };
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 
@@ -40,6 +40,14 @@ export async function findDeliveryWithEndpoint(db: DbOrTx, id: number) {
 
 export async function updateDelivery(db: DbOrTx, id: number, values: Partial<typeof webhookDeliveries.$inferInsert>) {
   await db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id));
+}
+
+/** Marks the delivery delivered now (the database's clock), after `attempts` tries. */
+export async function markDeliveryDelivered(db: DbOrTx, id: number, values: { attempts: number; lastStatus: number | null }) {
+  await db
+    .update(webhookDeliveries)
+    .set({ ...values, lastError: null, state: 'delivered', deliveredAt: sql`now()` })
+    .where(eq(webhookDeliveries.id, id));
 }
 
 /** The distributor's delivery log, newest first. */

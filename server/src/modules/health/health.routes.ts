@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@chartroom/contracts/errors';
 import { healthResult, readyResult } from '@chartroom/contracts/health';
 import type { Database } from '../../db/client.js';
+import { pingDatabase } from '../../db/ping.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
@@ -17,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     { logLevel: 'warn', schema: { tags: ['ops'], summary: 'The database answers', response: { 200: readyResult, 503: errorBody } } },
     async (_request, reply) => {
       try {
-        await database.db.execute(sql`select 1`);
+        await pingDatabase(database.db);
         return { status: 'ready' as const, database: database.kind };
       } catch {
         return reply.status(503).send({ message: 'The database does not answer', code: 'internal' as const });

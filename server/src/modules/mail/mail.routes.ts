@@ -1,4 +1,3 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,8 +5,8 @@ import { outboxList } from '@chartroom/contracts/auth';
 import { text } from '@chartroom/contracts/common';
 import { errorBody } from '@chartroom/contracts/errors';
 import type { Db } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { listOutboxMessages } from './mail.repository.js';
 
 const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -65,12 +64,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; isSmtp: boolean; trustP
     },
     async (request) => {
       const email = request.query.email;
-      const rows = await db
-        .select()
-        .from(mailOutbox)
-        .where(email ? eq(mailOutbox.to, email) : undefined)
-        .orderBy(desc(mailOutbox.id))
-        .limit(50);
+      const rows = await listOutboxMessages(db, email, 50);
       return {
         messages: rows.map((r) => ({
           id: r.id,

@@ -1,27 +1,30 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { processableOrderStatuses } from '@chartroom/contracts/constants';
 import type { AgreementOrdersQueryBody, OrderPage, OrderQueryBody } from '@chartroom/contracts/orders';
 import type { Db, Tx } from '../../db/client.js';
-import { agreements, orders, users, type OrderRow } from '../../db/schema/index.js';
+import type { OrderRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { listDeskDistributorIds, listRunDistributorIds, readableAgreement } from '../agreements/agreement-policy.js';
-import { listLinkedProductIds } from '../agreements/agreements.repository.js';
+import { listDeskDistributorIds, listRunDistributorIds, readableAgreementById } from '../agreements/agreement-policy.js';
+import { findAgreement, listLinkedProductIds } from '../agreements/agreements.repository.js';
 import { findUserInstallation } from '../agreements/installations.repository.js';
 import { refundCharge } from '../agreements/ledger.js';
 import { insertInstallation } from '../devices/devices.repository.js';
 import { addMonths } from '../../lib/dates.js';
 import { insertLicense } from '../licenses/licenses.repository.js';
+import { findUserById } from '../users/users.repository.js';
 import { presentOrder, presentOrderWrapper } from './orders.presenter.js';
 import {
+  approveSupervisedOrder,
   countOrders,
   findDeskOrder,
   findOrderCharge,
+  findSupervisedOrderStatus,
   listOrderItems,
   moveOrderStatus,
-  orderFilterConditions,
+  orderPageWhere,
   selectOrders,
+  type OrderScope,
 } from './orders.repository.js';
 
 // The order desk: the order manager's and distributor2's lists, and the two moves a person makes.
@@ -32,8 +35,8 @@ interface Ctx {
 }
 
 /** One page of the orders `scope` selects, with the desk's filters; newest first. */
-async function loadPage(db: Db, scope: SQL, input: Partial<OrderQueryBody> & { pageSize: number; pageNumber: number }) {
-  const where = and(scope, ...orderFilterConditions(input))!;
+async function loadPage(db: Db, scope: OrderScope, input: Partial<OrderQueryBody> & { pageSize: number; pageNumber: number }) {
+  const where = orderPageWhere(scope, input);
   const rows = await selectOrders(db, where, { limit: input.pageSize + 1, offset: input.pageNumber * input.pageSize });
   const page = rows.slice(0, input.pageSize);
   const items = await listOrderItems(
@@ -49,7 +52,7 @@ async function loadPage(db: Db, scope: SQL, input: Partial<OrderQueryBody> & { p
 /** The orders of the given distributors; none when the list is empty. */
 function loadDistributorsPage(db: Db, distributorIds: number[], input: Partial<OrderQueryBody> & { pageSize: number; pageNumber: number }) {
   if (distributorIds.length === 0) return Promise.resolve({ rows: [], items: [], hasMore: false, total: 0 });
-  return loadPage(db, inArray(orders.distributorId, distributorIds), input);
+  return loadPage(db, { distributorIds }, input);
 }
 
 /** `POST /api/ordermanager/query`: the desk's orders, newest first, in pages (pageNumber from 0). */
@@ -74,12 +77,8 @@ export async function listAgreementOrders({ db, actor, input }: Ctx & { input: P
  * main user, or its supervisor, who approves them); 404 for any other agreement.
  */
 export async function queryAgreementOrders({ db, actor, input }: Ctx & { input: AgreementOrdersQueryBody }): Promise<OrderPage> {
-  const [visible] = await db
-    .select({ id: agreements.id })
-    .from(agreements)
-    .where(and(eq(agreements.id, input.agreementId), readableAgreement(actor)));
-  if (!visible) throw notFound('agreement');
-  const { rows, items, hasMore, total } = await loadPage(db, eq(orders.agreementId, input.agreementId), input);
+  if (!(await findAgreement(db, readableAgreementById(actor, input.agreementId)))) throw notFound('agreement');
+  const { rows, items, hasMore, total } = await loadPage(db, { agreementId: input.agreementId }, input);
   return { orders: rows.map((r) => presentOrderWrapper(r, items)), pageNumber: input.pageNumber, pageSize: input.pageSize, hasMore, total };
 }
 
@@ -94,8 +93,7 @@ async function refuseMove(db: Db, orderId: number, distributorIds: number[], ver
 }
 
 async function emailOf(db: Db | Tx, userId: number): Promise<string> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? '';
+  return (await findUserById(db, userId))?.email ?? '';
 }
 
 /** Issues a licence for every portal product of every item, each holding the order's installation. */
@@ -168,14 +166,6 @@ export async function cancelOrder({ db, actor, orderId, ip }: Ctx & { orderId: n
   return order ?? refuseMove(db, orderId, distributorIds, 'cancelled');
 }
 
-/** WHERE for orders under an agreement the actor supervises (the fleet owner's side, decision 0011). */
-function supervisedOrder(actor: Pick<Actor, 'id'>, orderId: number) {
-  return and(
-    eq(orders.id, orderId),
-    inArray(orders.agreementId, sql`(SELECT ${agreements.id} FROM ${agreements} WHERE ${agreements.supervisorId} = ${actor.id})`),
-  )!;
-}
-
 /**
  * `POST /api/agreement/approve-order`: the agreement's supervisor (the owner) approves a new order →
  * owner_approved, which the desk then processes or cancels like a new one. One conditional UPDATE
@@ -184,11 +174,7 @@ function supervisedOrder(actor: Pick<Actor, 'id'>, orderId: number) {
  */
 export async function approveOrder({ db, actor, orderId, ip }: Ctx & { orderId: number; ip: string | null }) {
   const order = await db.transaction(async (tx) => {
-    const [won] = await tx
-      .update(orders)
-      .set({ status: 'owner_approved', updatedAt: new Date() })
-      .where(and(supervisedOrder(actor, orderId), eq(orders.status, 'new')))
-      .returning();
+    const won = await approveSupervisedOrder(tx, actor.id, orderId);
     if (!won) return null;
     await recordAudit(tx, {
       actor,
@@ -200,10 +186,7 @@ export async function approveOrder({ db, actor, orderId, ip }: Ctx & { orderId: 
     return presentOrder(won, await emailOf(tx, won.userId), await listOrderItems(tx, [won.id]));
   });
   if (order) return order;
-  const [found] = await db.select({ status: orders.status }).from(orders).where(supervisedOrder(actor, orderId));
-  if (!found) throw notFound('order');
-  throw new AppError(
-    'order_status',
-    `Order ${orderId} is ${found.status.replaceAll('_', ' ')}: only new orders can be approved by the owner`,
-  );
+  const status = await findSupervisedOrderStatus(db, actor.id, orderId);
+  if (status === undefined) throw notFound('order');
+  throw new AppError('order_status', `Order ${orderId} is ${status.replaceAll('_', ' ')}: only new orders can be approved by the owner`);
 }

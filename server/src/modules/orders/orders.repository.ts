@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { agreements, distributors, orderItems, orders, transactions, users, type OrderRow } from '../../db/schema/index.js';
+import { agreements, distributors, orderItems, orders, paymentEvents, transactions, users, type OrderRow } from '../../db/schema/index.js';
 
 export async function findOrderByKey(db: DbOrTx, userId: number, idempotencyKey: string) {
   const [row] = await db
@@ -73,6 +73,39 @@ export function orderFilterConditions(f: OrderFilters): SQL[] {
   return conditions;
 }
 
+/** Whose orders a page lists: a desk's distributors', or one agreement's. */
+export type OrderScope = { distributorIds: number[] } | { agreementId: number };
+
+/** WHERE for a page of orders: the scope and the desk's filters. */
+export function orderPageWhere(scope: OrderScope, filters: OrderFilters): SQL {
+  const scoped = 'agreementId' in scope ? eq(orders.agreementId, scope.agreementId) : inArray(orders.distributorId, scope.distributorIds);
+  return and(scoped, ...orderFilterConditions(filters))!;
+}
+
+/** WHERE for an order under an agreement this user supervises (the fleet owner's side, decision 0011). */
+function supervisedOrder(supervisorId: number, orderId: number): SQL {
+  return and(
+    eq(orders.id, orderId),
+    inArray(orders.agreementId, sql`(SELECT ${agreements.id} FROM ${agreements} WHERE ${agreements.supervisorId} = ${supervisorId})`),
+  )!;
+}
+
+/** The supervisor's approval: one conditional UPDATE new → owner_approved; undefined when it did not apply. */
+export async function approveSupervisedOrder(db: DbOrTx, supervisorId: number, orderId: number): Promise<OrderRow | undefined> {
+  const [won] = await db
+    .update(orders)
+    .set({ status: 'owner_approved', updatedAt: new Date() })
+    .where(and(supervisedOrder(supervisorId, orderId), eq(orders.status, 'new')))
+    .returning();
+  return won;
+}
+
+/** The status of an order under an agreement this user supervises; undefined for any other order. */
+export async function findSupervisedOrderStatus(db: DbOrTx, supervisorId: number, orderId: number): Promise<string | undefined> {
+  const [found] = await db.select({ status: orders.status }).from(orders).where(supervisedOrder(supervisorId, orderId));
+  return found?.status;
+}
+
 /**
  * Claims the move: one conditional UPDATE decides the single winner among concurrent process/cancel
  * calls. Undefined when the order is not the desk's or not in one of `from`.
@@ -105,4 +138,24 @@ export async function findOrderCharge(db: DbOrTx, orderId: number) {
     .from(transactions)
     .where(and(eq(transactions.orderId, orderId), eq(transactions.type, 'charge')));
   return row;
+}
+
+/** Records a payment provider's event once: false when this event id was seen before (a redelivery). */
+export async function recordPaymentEvent(db: DbOrTx, values: { provider: string; eventId: string; orderId: number }): Promise<boolean> {
+  const [fresh] = await db.insert(paymentEvents).values(values).onConflictDoNothing().returning();
+  return fresh !== undefined;
+}
+
+/** Locks the order (SELECT … FOR UPDATE) when it is paid through this provider. */
+export async function lockOrderPaidBy(db: DbOrTx, orderId: number, provider: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentMethod, provider)))
+    .for('update');
+  return row;
+}
+
+export async function setOrderStatus(db: DbOrTx, orderId: number, status: string): Promise<void> {
+  await db.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
 }

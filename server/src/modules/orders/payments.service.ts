@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { OrderStatus } from '@chartroom/contracts/constants';
 import type { Db } from '../../db/client.js';
-import { orders, paymentEvents } from '../../db/schema/index.js';
 import { toCents } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { lockOrderPaidBy, recordPaymentEvent, setOrderStatus } from './orders.repository.js';
 
 export interface PaymentConfirmation {
   provider: 'stripe' | 'yoomoney';
@@ -26,16 +25,8 @@ export interface PaymentConfirmation {
  */
 export async function confirmPayment(db: Db, p: PaymentConfirmation) {
   return db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(paymentEvents)
-      .values({ provider: p.provider, eventId: p.eventId, orderId: p.orderId })
-      .onConflictDoNothing()
-      .returning();
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, p.orderId), eq(orders.paymentMethod, p.provider)))
-      .for('update');
+    const fresh = await recordPaymentEvent(tx, { provider: p.provider, eventId: p.eventId, orderId: p.orderId });
+    const order = await lockOrderPaidBy(tx, p.orderId, p.provider);
     if (!order) return { received: true, orderId: null, status: null as OrderStatus | null };
     if (!fresh) return { received: true, orderId: order.id, status: order.status as OrderStatus };
     const matches = toCents(order.priceTotal) === p.amountCents && order.currency === p.currency.toUpperCase();
@@ -50,7 +41,7 @@ export async function confirmPayment(db: Db, p: PaymentConfirmation) {
       });
       return { received: true, orderId: order.id, status: order.status as OrderStatus };
     }
-    await tx.update(orders).set({ status: 'new', updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await setOrderStatus(tx, order.id, 'new');
     await recordAudit(tx, {
       actor: null,
       action: 'order.paid',
