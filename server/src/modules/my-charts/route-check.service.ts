@@ -50,6 +50,11 @@ interface Candidate extends CoverageShape {
 
 /** S-101 carries no navigational band: it is ranked as the map quilts it, as band 4 (decision 0024). */
 const S101_RANK_BAND = 4;
+/**
+ * Stretches shorter than this (about 9 m) are left out, and stretches of one chart this close are
+ * joined: neighbouring cells' coverage edges, digitised apart, leave slivers no chart is wanted for.
+ */
+const MIN_STRETCH_NM = 0.005;
 const round = (nm: number) => Math.round(nm * 1000) / 1000;
 const version = (c: { edition: number; update: number }) => c.edition * 100000 + c.update;
 
@@ -108,7 +113,7 @@ function joinStretches(stretches: { fromNm: number; toNm: number }[]) {
   const out: { fromNm: number; toNm: number }[] = [];
   for (const s of [...stretches].sort((a, b) => a.fromNm - b.fromNm)) {
     const last = out.at(-1);
-    if (last && s.fromNm <= last.toNm + 1e-9) last.toNm = Math.max(last.toNm, s.toNm);
+    if (last && s.fromNm <= last.toNm + MIN_STRETCH_NM) last.toNm = Math.max(last.toNm, s.toNm);
     else out.push({ ...s });
   }
   return out;
@@ -125,8 +130,8 @@ function serve(legs: Leg[], ranked: Candidate[], corridorNm: number) {
   const lines: Served[][] = offsets.map((k) => serveLine(k === 0 ? legs : legs.map((leg) => offsetLeg(leg, k)), ranked));
   const stretches = new Map<number, { fromNm: number; toNm: number }[]>();
   for (const line of lines)
-    for (const s of line) if (s.chart >= 0 && s.toNm - s.fromNm > 1e-6) stretches.set(s.chart, [...(stretches.get(s.chart) ?? []), s]);
-  const gaps = joinStretches(lines[0]!.filter((s) => s.chart < 0 && s.toNm - s.fromNm > 1e-6));
+    for (const s of line) if (s.chart >= 0 && s.toNm - s.fromNm >= MIN_STRETCH_NM) stretches.set(s.chart, [...(stretches.get(s.chart) ?? []), s]);
+  const gaps = joinStretches(lines[0]!.filter((s) => s.chart < 0 && s.toNm - s.fromNm >= MIN_STRETCH_NM));
   return { stretches, gaps };
 }
 
