@@ -270,7 +270,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     route(agreementRoutes, { db }),
     route(invitationRoutes, { db, publicUrl: config.PUBLIC_URL }),
     route(myChartsRoutes, { db }),
-    route(routeCheckRoutes, { db, perMinute: 30 }),
+    route(routeCheckRoutes, { db, perMinute: config.ROUTE_CHECKS_PER_MINUTE }),
     route(orderDeskRoutes, { db }),
     route(appOrderRoutes, {
       db,

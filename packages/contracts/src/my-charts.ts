@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './common.js';
 import { currencies, rateProducts, type Currency } from './constants.js';
 
 // The mariner's own charts (issue 37): what each of the user's devices holds of the cells their
@@ -77,11 +78,7 @@ export const corridorNm = z.coerce
 /** The query of the route check, and the text fields of its multipart form (a form field wins over the query). */
 export const routeCheckQuery = z.object({
   corridorNm: corridorNm.optional(),
-  installationId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2147483647)
+  installationId: idParam
     .optional()
     .describe("Which of your devices (any installation of it) the order is for; default the first on an agreement"),
 });
