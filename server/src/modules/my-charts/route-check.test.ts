@@ -245,11 +245,10 @@ describe.skipIf(!hasTestdata)('route check against the S-64 cells', () => {
   });
 });
 
-// Kept apart from the corpus: a licence of the user's own covers nothing of another user's answer.
 describe('route check without charts', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ ROUTE_CHECKS_PER_MINUTE: 2 });
   });
   afterAll(() => t.close());
 
@@ -272,5 +271,17 @@ describe('route check without charts', () => {
     expect(answer.gaps[0]!.points.at(-1)).toEqual(route[2]);
     expect(answer.offers).toEqual([]);
     expect(answer.order).toBeNull();
+  });
+
+  it('limits route checks per signed-in session', async () => {
+    const [a, b] = [await t.loginAs('user'), await t.loginAs('user')];
+    const send = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/user/route-check', headers: { ...headers, 'content-type': 'text/xml' }, payload: gpx(route) });
+    expect((await send(a.headers)).statusCode).toBe(200);
+    expect((await send(a.headers)).statusCode).toBe(200);
+    const limited = await send(a.headers);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited' });
+    expect((await send(b.headers)).statusCode).toBe(200);
   });
 });
