@@ -80,7 +80,7 @@ export const routeCheckQuery = z.object({
   corridorNm: corridorNm.optional(),
   installationId: idParam
     .optional()
-    .describe("Which of your devices (any installation of it) the order is for; default the first on an agreement"),
+    .describe('Which of your devices (any installation of it) the order is for; default the first on an agreement'),
 });
 export type RouteCheckQuery = z.infer<typeof routeCheckQuery>;
 export const routeCheckFields = routeCheckQuery;
@@ -129,7 +129,10 @@ export type RouteOffer = z.infer<typeof routeOffer>;
 
 /** Exactly the body of `POST /api/app/v1/orders` (send it with a fresh Idempotency-Key). */
 export const routeOrder = z.object({
-  installationId: z.number().int().describe("The device's id in the order flow (GET /api/app/v1/installations), not a licence installation"),
+  installationId: z
+    .number()
+    .int()
+    .describe("The device's id in the order flow (GET /api/app/v1/installations), not a licence installation"),
   paymentMethod: z.literal('agreement'),
   agreementId: z.number().int(),
   items: z.array(z.object({ product: z.enum(rateProducts), months: z.number().int() })),

@@ -24,7 +24,12 @@ const gpxRoute = Buffer.from(
 /** Every multipart route, its id field (`optional` when the request goes without it), and the other parts of a request it would accept. */
 function routes(cell: Uint8Array): { url: string; idField: string; optional?: boolean; parts: Part[] }[] {
   return [
-    { url: '/api/user/route-check', idField: 'installationId', optional: true, parts: [{ name: 'file', filename: 'route.gpx', data: gpxRoute }] },
+    {
+      url: '/api/user/route-check',
+      idField: 'installationId',
+      optional: true,
+      parts: [{ name: 'file', filename: 'route.gpx', data: gpxRoute }],
+    },
     { url: '/api/geocontent/addenc', idField: 'gcid', parts: [{ name: 'files', filename: 'XX5DEMO1.000', data: cell }] },
     {
       url: '/api/geocontent/AddS63ToGeocontent',

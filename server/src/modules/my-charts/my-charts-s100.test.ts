@@ -51,9 +51,9 @@ describe('my charts: S-100 datasets', () => {
   const dataset = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/charts', headers: user.headers });
     expect(res.statusCode).toBe(200);
-    return (res.json() as { cells: { product: string; name: string; edition: number; update: number; status: Record<string, string> }[] }).cells.find(
-      (c) => c.name === DEMO_S101_NAME,
-    );
+    return (
+      res.json() as { cells: { product: string; name: string; edition: number; update: number; status: Record<string, string> }[] }
+    ).cells.find((c) => c.name === DEMO_S101_NAME);
   };
   const s100Set = async (payload: object) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/app/v1/s100/exchange-sets', headers, payload });

@@ -24,7 +24,9 @@ export const routeCheckRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number
     {
       onRequest: app.authenticate,
       // A heavy call (geometry over every chart near the route): per signed-in session.
-      config: { rateLimit: { max: perMinute, timeWindow: '1 minute', keyGenerator: (request) => request.headers.authorization ?? request.ip } },
+      config: {
+        rateLimit: { max: perMinute, timeWindow: '1 minute', keyGenerator: (request) => request.headers.authorization ?? request.ip },
+      },
       schema: {
         tags: ['users'],
         summary: 'Check a route (GPX or RTZ) against the charts: the cells it needs, what you hold, the gaps, what to buy',

@@ -88,7 +88,16 @@ async function readCandidates(db: Db, box: [number, number, number, number]): Pr
   for (const d of datasets) {
     const bbox: [number, number, number, number] = [d.west!, d.south!, d.east!, d.north!];
     add(
-      { product: 'S-101', name: d.name, band: null, edition: d.edition, update: d.update, issueDate: d.issueDate, coverage: bboxPolygon(bbox), bbox },
+      {
+        product: 'S-101',
+        name: d.name,
+        band: null,
+        edition: d.edition,
+        update: d.update,
+        issueDate: d.issueDate,
+        coverage: bboxPolygon(bbox),
+        bbox,
+      },
       d.geocontentId,
     );
   }
@@ -130,7 +139,8 @@ function serve(legs: Leg[], ranked: Candidate[], corridorNm: number) {
   const lines: Served[][] = offsets.map((k) => serveLine(k === 0 ? legs : legs.map((leg) => offsetLeg(leg, k)), ranked));
   const stretches = new Map<number, { fromNm: number; toNm: number }[]>();
   for (const line of lines)
-    for (const s of line) if (s.chart >= 0 && s.toNm - s.fromNm >= MIN_STRETCH_NM) stretches.set(s.chart, [...(stretches.get(s.chart) ?? []), s]);
+    for (const s of line)
+      if (s.chart >= 0 && s.toNm - s.fromNm >= MIN_STRETCH_NM) stretches.set(s.chart, [...(stretches.get(s.chart) ?? []), s]);
   const gaps = joinStretches(lines[0]!.filter((s) => s.chart < 0 && s.toNm - s.fromNm >= MIN_STRETCH_NM));
   return { stretches, gaps };
 }
@@ -139,7 +149,9 @@ function serve(legs: Leg[], ranked: Candidate[], corridorNm: number) {
 async function orderFor(db: Db, opts: { userId: number; deviceId: string | null; productIds: number[] }): Promise<RouteOrder | null> {
   if (opts.productIds.length === 0) return null;
   const links = await listRateProductsOf(db, opts.productIds);
-  const items = [...new Set(links.map((l) => l.rateProduct as RateProduct))].sort().map((product) => ({ product, months: routeOrderMonths }));
+  const items = [...new Set(links.map((l) => l.rateProduct as RateProduct))]
+    .sort()
+    .map((product) => ({ product, months: routeOrderMonths }));
   if (items.length === 0) return null;
   await syncUserInstallations(db, opts.userId);
   const onAgreements = await listDevicesOnAgreements(db, opts.userId, new Date().toISOString().slice(0, 10));
@@ -167,9 +179,7 @@ export async function checkRoute(opts: {
 
   const legs = legsOf(points);
   const corridor = corridorOf(legs, corridorNm);
-  const ranked = rank(
-    await readCandidates(db, boundsOf(corridor.type === 'Polygon' ? [corridor.coordinates] : corridor.coordinates)),
-  );
+  const ranked = rank(await readCandidates(db, boundsOf(corridor.type === 'Polygon' ? [corridor.coordinates] : corridor.coordinates)));
   const { stretches, gaps } = serve(legs, ranked, corridorNm);
 
   const myCells = new Map(mine.cells.map((c) => [c.name, c]));

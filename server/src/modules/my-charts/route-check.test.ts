@@ -14,7 +14,11 @@ import { placeOrder, setUpDesk } from '../orders/orders.test-helper.js';
 // inside it, the harbour cells GB5X01NW/NE/SW/SE (band 5). The approach cell is one provider's
 // (the ship's licence), the harbour cells another's (not licensed: offered at their price).
 
-const s64 = (name: string) => ({ name: 'files', filename: `${name}.000`, data: readFileSync(testdataPath('s57/iho-s64-2.1.1', `${name}.000`)) });
+const s64 = (name: string) => ({
+  name: 'files',
+  filename: `${name}.000`,
+  data: readFileSync(testdataPath('s57/iho-s64-2.1.1', `${name}.000`)),
+});
 
 /** Along the parallel 32.52° S from 60.80° E eastwards: in GB4X0000, through GB5X01SW and GB5X01NE, out past GB4X0000's eastern edge. */
 const LAT = -32.52;
@@ -51,7 +55,10 @@ interface Answer {
     stretches: { fromNm: number; toNm: number }[];
   }[];
   gaps: { fromNm: number; toNm: number; points: [number, number][] }[];
-  offers: { cellNames: string[]; products: { productId: number; productName: string; providerName: string; price: number | null; currency: string }[] }[];
+  offers: {
+    cellNames: string[];
+    products: { productId: number; productName: string; providerName: string; price: number | null; currency: string }[];
+  }[];
   order: { installationId: number; paymentMethod: string; agreementId: number; items: { product: string; months: number }[] } | null;
 }
 
@@ -125,7 +132,15 @@ describe.skipIf(!hasTestdata)('route check against the S-64 cells', () => {
     expect(answer.offers).toEqual([
       {
         cellNames: ['GB5X01SW', 'GB5X01NE'],
-        products: [{ productId: harbourProductId, productName: 'Harbour Office charts (com)', providerName: 'Harbour Office', price: 40, currency: 'RUB' }],
+        products: [
+          {
+            productId: harbourProductId,
+            productName: 'Harbour Office charts (com)',
+            providerName: 'Harbour Office',
+            price: 40,
+            currency: 'RUB',
+          },
+        ],
       },
     ]);
     expect(answer.order).toBeNull();
@@ -164,9 +179,15 @@ describe.skipIf(!hasTestdata)('route check against the S-64 cells', () => {
 
     const onePoint = await check({ payload: gpx([route[0]]) });
     expect(onePoint.statusCode).toBe(400);
-    expect(onePoint.json()).toMatchObject({ code: 'validation', details: [{ path: 'body.file', code: 'too_small', params: { minimum: 2 } }] });
+    expect(onePoint.json()).toMatchObject({
+      code: 'validation',
+      details: [{ path: 'body.file', code: 'too_small', params: { minimum: 2 } }],
+    });
     const badPoint = await check({ payload: rtz([route[0], [200, LAT]]) });
-    expect(badPoint.json()).toMatchObject({ code: 'validation', details: [{ path: 'body.file', message: expect.stringContaining('point 2') }] });
+    expect(badPoint.json()).toMatchObject({
+      code: 'validation',
+      details: [{ path: 'body.file', message: expect.stringContaining('point 2') }],
+    });
 
     const huge = Buffer.alloc(50 * 1024 * 1024, 0x20);
     const raw = await check({ payload: huge, contentType: 'application/octet-stream' });
@@ -191,7 +212,12 @@ describe.skipIf(!hasTestdata)('route check against the S-64 cells', () => {
       payload: noFile.payload,
     });
     expect(missing.json()).toMatchObject({ code: 'validation', details: [{ path: 'body.file' }] });
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/user/route-check', headers: { 'content-type': 'text/xml' }, payload: gpx(route) });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/route-check',
+      headers: { 'content-type': 'text/xml' },
+      payload: gpx(route),
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -232,7 +258,11 @@ describe.skipIf(!hasTestdata)('route check against the S-64 cells', () => {
     });
     const placed = await placeOrder(t, ship.user, answer.order!);
     expect(placed.statusCode, placed.body).toBe(201);
-    expect(placed.json()).toMatchObject({ status: 'new', installationId: installation!.id, orderItems: [{ product: 'Primar', duration: 12 }] });
+    expect(placed.json()).toMatchObject({
+      status: 'new',
+      installationId: installation!.id,
+      orderItems: [{ product: 'Primar', duration: 12 }],
+    });
   });
 
   it('is described on the OpenAPI page with its query', async () => {
@@ -255,7 +285,10 @@ describe('route check without charts', () => {
   it('reports the whole route as a gap when no chart is published near it', async () => {
     const user = await t.loginAs('user');
     const p = await loginProvider(t, 'Unpublished Office');
-    await seedLicense(t.database.db, { productId: (await seedProduct(t.database.db, { geocontentId: p.gcId, licType: 'free' })).id, userId: user.id });
+    await seedLicense(t.database.db, {
+      productId: (await seedProduct(t.database.db, { geocontentId: p.gcId, licType: 'free' })).id,
+      userId: user.id,
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/route-check',
@@ -276,7 +309,12 @@ describe('route check without charts', () => {
   it('limits route checks per signed-in session', async () => {
     const [a, b] = [await t.loginAs('user'), await t.loginAs('user')];
     const send = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/user/route-check', headers: { ...headers, 'content-type': 'text/xml' }, payload: gpx(route) });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/route-check',
+        headers: { ...headers, 'content-type': 'text/xml' },
+        payload: gpx(route),
+      });
     expect((await send(a.headers)).statusCode).toBe(200);
     expect((await send(a.headers)).statusCode).toBe(200);
     const limited = await send(a.headers);

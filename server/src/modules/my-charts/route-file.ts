@@ -37,7 +37,10 @@ function gpxPoints(root: XmlElement): XmlElement[] {
 function rtzPoints(root: XmlElement): XmlElement[] {
   return childrenOf(childOf(root, 'waypoints'), 'waypoint').map((w, i) => {
     const position = childOf(w, 'position');
-    if (!position) throw new AppError('validation', `RTZ waypoint ${i + 1} has no position`, [fieldProblem('body.file', `waypoint ${i + 1} has no position`, 'invalid_point')]);
+    if (!position)
+      throw new AppError('validation', `RTZ waypoint ${i + 1} has no position`, [
+        fieldProblem('body.file', `waypoint ${i + 1} has no position`, 'invalid_point'),
+      ]);
     return position;
   });
 }
