@@ -178,7 +178,7 @@ export async function checkRoute(opts: {
   }
 
   const legs = legsOf(points);
-  const corridor = corridorOf(legs, corridorNm);
+  const corridor = corridorOf(points, corridorNm);
   const ranked = rank(await readCandidates(db, boundsOf(corridor.type === 'Polygon' ? [corridor.coordinates] : corridor.coordinates)));
   const { stretches, gaps } = serve(legs, ranked, corridorNm);
 

@@ -82,9 +82,57 @@ function capsule(leg: Leg, widthNm: number): Polygon {
   return [ring];
 }
 
-/** The corridor: every leg's buffer joined, as a GeoJSON geometry. */
-export function corridorOf(legs: Leg[], widthNm: number) {
-  const joined: MultiPolygon = polygonClipping.union([], ...legs.map((leg) => capsule(leg, widthNm)));
+/**
+ * The route with the points dropped that lie within `toleranceNm` of the line kept (Douglas–Peucker
+ * in one equirectangular projection around the route's middle latitude): a track of thousands of
+ * points buffers as fast as a planned route.
+ */
+export function simplify(points: LonLat[], toleranceNm: number): LonLat[] {
+  if (points.length <= 2) return points;
+  const midLat = points.reduce((sum, p) => sum + p[1], 0) / points.length;
+  const proj = localProjection([points[0]![0], midLat]);
+  const xy = points.map((p) => proj.to(p));
+  const keep = new Uint8Array(points.length);
+  keep[0] = keep[points.length - 1] = 1;
+  const stack: [number, number][] = [[0, points.length - 1]];
+  while (stack.length > 0) {
+    const [first, last] = stack.pop()!;
+    const [ax, ay] = xy[first]!;
+    const [bx, by] = xy[last]!;
+    const len = Math.hypot(bx - ax, by - ay);
+    let worst = -1;
+    let worstAt = -1;
+    for (let i = first + 1; i < last; i++) {
+      const [px, py] = xy[i]!;
+      const d = len === 0 ? Math.hypot(px - ax, py - ay) : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / len;
+      if (d > worst) [worst, worstAt] = [d, i];
+    }
+    if (worst > toleranceNm) {
+      keep[worstAt] = 1;
+      stack.push([first, worstAt], [worstAt, last]);
+    }
+  }
+  return points.filter((_, i) => keep[i]);
+}
+
+/** Joins polygons two by two (a tree of unions): far fewer crossings than one union of all at once. */
+function unionAll(polygons: MultiPolygon[]): MultiPolygon {
+  let level = polygons;
+  while (level.length > 1) {
+    const next: MultiPolygon[] = [];
+    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? polygonClipping.union(level[i]!, level[i + 1]!) : level[i]!);
+    level = next;
+  }
+  return level[0] ?? [];
+}
+
+/**
+ * The corridor: every leg's buffer joined, as a GeoJSON geometry. The route is first simplified to
+ * a twentieth of the width, so the corridor is true to within 5 % of it.
+ */
+export function corridorOf(points: LonLat[], widthNm: number) {
+  const legs = legsOf(simplify(points, widthNm / 20));
+  const joined = unionAll(legs.map((leg) => [capsule(leg, widthNm)]));
   return joined.length === 1
     ? { type: 'Polygon' as const, coordinates: joined[0]! as LonLat[][] }
     : { type: 'MultiPolygon' as const, coordinates: joined as LonLat[][][] };
