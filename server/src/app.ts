@@ -18,6 +18,7 @@ import { activationRoutes } from './modules/activation/activation.routes.js';
 import { agreementRoutes } from './modules/agreements/agreements.routes.js';
 import { invitationRoutes } from './modules/agreements/invitations.routes.js';
 import { myChartsRoutes } from './modules/my-charts/my-charts.routes.js';
+import { routeCheckRoutes } from './modules/my-charts/route-check.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chartRoutes } from './modules/charts/charts.routes.js';
 import { loadDataServerKey } from './modules/device-api/data-server-key.js';
@@ -269,6 +270,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     route(agreementRoutes, { db }),
     route(invitationRoutes, { db, publicUrl: config.PUBLIC_URL }),
     route(myChartsRoutes, { db }),
+    route(routeCheckRoutes, { db, perMinute: config.ROUTE_CHECKS_PER_MINUTE }),
     route(orderDeskRoutes, { db }),
     route(appOrderRoutes, {
       db,

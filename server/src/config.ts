@@ -123,6 +123,8 @@ const envSchema = z.object({
   DEVICE_REDEEMS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Activation codes made per address and minute. */
   DEVICE_ACTIVATIONS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Route checks (POST /api/user/route-check) per signed-in session and minute: each reads every chart near the route. */
+  ROUTE_CHECKS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   DEVICE_SWAPS_PER_LICENSE: z.coerce.number().int().min(0).default(3),
   DEVICE_SWAP_PERIOD_DAYS: z.coerce.number().int().positive().default(30),
   /** Let webhooks call loopback and private addresses (development and tests only). */

@@ -209,6 +209,7 @@ describe('a multipart request always ends', () => {
       '/api/geocontent/addraw',
       '/api/ntm',
       '/api/navmessages',
+      '/api/user/route-check',
     ];
     const bodies = [
       // The last part's closing boundary is missing.

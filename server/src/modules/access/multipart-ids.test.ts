@@ -16,9 +16,20 @@ const png = Buffer.from(
   'hex',
 );
 
-/** Every multipart route, its id field, and the other parts of a request it would accept. */
-function routes(cell: Uint8Array): { url: string; idField: string; parts: Part[] }[] {
+/** A two-point GPX route (for the route check). */
+const gpxRoute = Buffer.from(
+  '<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><rte><rtept lat="59.9" lon="30.2"/><rtept lat="59.95" lon="30.3"/></rte></gpx>',
+);
+
+/** Every multipart route, its id field (`optional` when the request goes without it), and the other parts of a request it would accept. */
+function routes(cell: Uint8Array): { url: string; idField: string; optional?: boolean; parts: Part[] }[] {
   return [
+    {
+      url: '/api/user/route-check',
+      idField: 'installationId',
+      optional: true,
+      parts: [{ name: 'file', filename: 'route.gpx', data: gpxRoute }],
+    },
     { url: '/api/geocontent/addenc', idField: 'gcid', parts: [{ name: 'files', filename: 'XX5DEMO1.000', data: cell }] },
     {
       url: '/api/geocontent/AddS63ToGeocontent',
@@ -67,7 +78,7 @@ describe('multipart ids: out-of-range and garbage ids never give a 500', () => {
   let headers: { authorization: string };
   let ownGcid = 0;
   beforeAll(async () => {
-    t = await buildTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: 100_000 });
+    t = await buildTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: 100_000, ROUTE_CHECKS_PER_MINUTE: 100_000 });
     await seedDemo(t.database.db);
     // The demo admin holds every role, so each route is reached past its role check.
     const admin = (await t.database.db.query.users.findFirst({ where: eq(users.email, 'admin@demo.test') }))!;
@@ -116,11 +127,11 @@ describe('multipart ids: out-of-range and garbage ids never give a 500', () => {
             failures.push(`${label} → 400 without body.${route.idField}: ${res.body.slice(0, 200)}`);
         }
       }
-      // The field left out altogether.
+      // The field left out altogether: a 400, or the answer for an optional one.
       const body = multipart(route.parts);
       const res = await t.app.inject({ method: 'POST', url: route.url, headers: { ...headers, ...body.headers }, payload: body.payload });
       sent++;
-      if (res.statusCode !== 400) failures.push(`${route.url} without ${route.idField} → ${res.statusCode}`);
+      if (res.statusCode !== (route.optional ? 200 : 400)) failures.push(`${route.url} without ${route.idField} → ${res.statusCode}`);
     }
     expect(sent).toBe(routes(new Uint8Array()).length * ((outOfRange.length + garbage.length) * 2 + 1));
     expect(failures, failures.join('\n')).toEqual([]);

@@ -270,6 +270,8 @@ export async function openExchangeSetDownload(opts: {
       registrationId: registration.id,
       installationIds: opts.device.installationIds,
       cells: contents.cells,
+      // An S-100 set's answer lists datasets instead (s100-exchange-set.service.ts).
+      datasets: (row.contents as { datasets?: { name: string; edition: number; update: number }[] }).datasets,
     },
   };
 }

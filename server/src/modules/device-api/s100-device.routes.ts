@@ -4,6 +4,7 @@ import { errorBody } from '@chartroom/contracts/errors';
 import { s100ExchangeSetBody, s100ExchangeSetResult, s100UserPermitBody, s100UserPermitResult } from '@chartroom/contracts/s100';
 import { deviceAuthenticator, deviceOf } from './device-context.js';
 import { deviceKey, notModified, type DeviceApiDeps } from './device-api.routes.js';
+import { recordWhenDownloaded } from '../my-charts/received-cells.js';
 import { openExchangeSetDownload } from './exchange-set.service.js';
 import { sendFileWithRange } from './range-download.js';
 import { createS100ExchangeSet } from './s100-exchange-set.service.js';
@@ -69,6 +70,7 @@ export const s100DeviceRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
       const accept = request.headers.accept ?? '';
       if (accept.includes('application/zip') && !accept.includes('application/json')) {
         const file = await openExchangeSetDownload({ deps, device: d, id: result.id, range: undefined, ip: request.ip });
+        recordWhenDownloaded(deps.db, reply, file.delivers);
         return sendFileWithRange(reply.header('location', result.url), { ...file, range: undefined });
       }
       return reply.code(201).header('location', result.url).send(result);

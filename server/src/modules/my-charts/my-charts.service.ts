@@ -2,7 +2,7 @@ import type { CellStatus, MyCell, MyCharts, MyDevice, StatusReportQuery } from '
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
-import { listEncCells } from '../device-api/device-api.repository.js';
+import { listEncCells, listS100DatasetsOfGeocontents } from '../device-api/device-api.repository.js';
 import { listEncLicensesOfUser, listInstallationsOfUser, listReceivedCells } from './my-charts.repository.js';
 import { statusReportCsv, statusReportPdf, type StatusReportRow } from './status-report.js';
 
@@ -27,11 +27,62 @@ function statusOf(cell: { edition: number; update: number }, expired: boolean, h
   return versionOf(held.edition, held.update) < versionOf(cell.edition, cell.update) ? 'update-available' : 'current';
 }
 
+/** A cell or S-100 dataset of a licensed geocontent, in one shape. */
+interface Holding {
+  product: MyCell['product'];
+  name: string;
+  band: number | null;
+  edition: number;
+  update: number;
+  issueDate: string | null;
+  bbox: [number, number, number, number] | null;
+}
+
+const boxOf = (r: { west: number | null; south: number | null; east: number | null; north: number | null }) =>
+  r.west !== null && r.south !== null && r.east !== null && r.north !== null
+    ? ([r.west, r.south, r.east, r.north] as [number, number, number, number])
+    : null;
+
+/** Every ENC cell and S-100 dataset of these geocontents that can be delivered, with its geocontent. */
+async function listHoldings(db: Db, geocontentIds: number[]): Promise<{ item: Holding; geocontentId: number }[]> {
+  const [cellRows, datasetRows] = await Promise.all([listEncCells(db, geocontentIds), listS100DatasetsOfGeocontents(db, geocontentIds)]);
+  const cells = cellRows
+    .filter(({ chart }) => chart.edition && chart.blobKeys.length > 0)
+    .map(({ chart, geocontentId }) => ({
+      geocontentId,
+      item: {
+        product: 'S-57' as const,
+        name: chart.name,
+        band: chart.band,
+        edition: chart.edition!,
+        update: chart.update ?? 0,
+        issueDate: chart.releaseDate,
+        bbox: boxOf(chart),
+      },
+    }));
+  const datasets = datasetRows
+    .filter((d) => d.blobKeys.length > 0)
+    .map((d) => ({
+      geocontentId: d.geocontentId,
+      item: {
+        product: d.product as MyCell['product'],
+        name: d.name,
+        band: null,
+        edition: d.edition,
+        update: d.update,
+        issueDate: d.issueDate,
+        bbox: boxOf(d),
+      },
+    }));
+  return [...cells, ...datasets];
+}
+
 /**
- * The user's devices (one per device id, named by its lowest installation) and every ENC cell of
- * their licences (the newest copy of each name) with its status on each device.
+ * The user's devices (one per device id, named by its lowest installation) and every ENC cell and
+ * S-100 dataset of their licences (the newest copy of each name) with its status on each device;
+ * `licensedNow` names those a licence that has not expired covers.
  */
-async function readMyCharts(db: Db, userId: number, now = new Date()) {
+export async function readMyCharts(db: Db, userId: number, now = new Date()) {
   const [installationRows, licenceRows] = await Promise.all([listInstallationsOfUser(db, userId), listEncLicensesOfUser(db, userId)]);
   const byDevice = new Map<string, DeviceHoldings>();
   for (const row of installationRows) {
@@ -57,42 +108,31 @@ async function readMyCharts(db: Db, userId: number, now = new Date()) {
 
   const licencesByGc = new Map<number, { licenseId: number; expiresAt: Date | null }[]>();
   for (const l of licenceRows) licencesByGc.set(l.geocontentId, [...(licencesByGc.get(l.geocontentId) ?? []), l]);
-  const cellRows = await listEncCells(db, [...licencesByGc.keys()]);
-  const newest = new Map<string, (typeof cellRows)[number]['chart']>();
+  const newest = new Map<string, Holding>();
   const licenceIdsOf = new Map<string, Set<number>>();
-  const current = new Map<string, boolean>();
-  for (const { chart, geocontentId } of cellRows) {
-    if (!chart.edition || chart.blobKeys.length === 0) continue;
-    const seen = newest.get(chart.name);
-    if (!seen || versionOf(chart.edition, chart.update ?? 0) > versionOf(seen.edition!, seen.update ?? 0)) newest.set(chart.name, chart);
-    const ids = licenceIdsOf.get(chart.name) ?? new Set<number>();
+  const licensedNow = new Set<string>();
+  for (const { item, geocontentId } of await listHoldings(db, [...licencesByGc.keys()])) {
+    const seen = newest.get(item.name);
+    if (!seen || versionOf(item.edition, item.update) > versionOf(seen.edition, seen.update)) newest.set(item.name, item);
+    const ids = licenceIdsOf.get(item.name) ?? new Set<number>();
     for (const l of licencesByGc.get(geocontentId) ?? []) {
       ids.add(l.licenseId);
-      if (l.expiresAt === null || l.expiresAt > now) current.set(chart.name, true);
+      if (l.expiresAt === null || l.expiresAt > now) licensedNow.add(item.name);
     }
-    licenceIdsOf.set(chart.name, ids);
+    licenceIdsOf.set(item.name, ids);
   }
   const devices = [...byDevice.values()].sort((a, b) => a.device.installationId - b.device.installationId);
   const cells: MyCell[] = [...newest.values()]
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((chart) => {
-      const latest = { edition: chart.edition!, update: chart.update ?? 0 };
-      const expired = !current.get(chart.name);
-      const hasBox = chart.west !== null && chart.south !== null && chart.east !== null && chart.north !== null;
+    .map((item) => {
+      const expired = !licensedNow.has(item.name);
       return {
-        product: 'S-57' as const,
-        name: chart.name,
-        band: chart.band,
-        ...latest,
-        issueDate: chart.releaseDate,
-        bbox: hasBox ? ([chart.west!, chart.south!, chart.east!, chart.north!] as [number, number, number, number]) : null,
-        licenseIds: [...(licenceIdsOf.get(chart.name) ?? [])].sort((a, b) => a - b),
-        status: Object.fromEntries(
-          devices.map((d) => [String(d.device.installationId), statusOf(latest, expired, d.held.get(chart.name))]),
-        ),
+        ...item,
+        licenseIds: [...(licenceIdsOf.get(item.name) ?? [])].sort((a, b) => a - b),
+        status: Object.fromEntries(devices.map((d) => [String(d.device.installationId), statusOf(item, expired, d.held.get(item.name))])),
       };
     });
-  return { devices, cells, deviceOfInstallation };
+  return { devices, cells, deviceOfInstallation, licensedNow };
 }
 
 /** `GET /api/user/charts`. */

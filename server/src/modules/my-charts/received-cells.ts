@@ -26,11 +26,21 @@ export function versionsInSet(cells: readonly SetCell[]): ReceivedCell[] {
 export function recordWhenDownloaded(
   db: Db,
   reply: FastifyReply,
-  // `cells` is absent for an S-100 set (its datasets are not ENC cells): nothing is recorded for it.
-  set: { id: string; size: number; registrationId: number; installationIds: number[]; cells?: readonly SetCell[] | null },
+  // An S-63 set lists `cells`; an S-100 set lists `datasets` (each with the version it brings to).
+  set: {
+    id: string;
+    size: number;
+    registrationId: number;
+    installationIds: number[];
+    cells?: readonly SetCell[] | null;
+    datasets?: readonly ReceivedCell[] | null;
+  },
 ) {
-  const cells = Array.isArray(set.cells) ? set.cells : [];
-  if (cells.length === 0) return;
+  const received = [
+    ...versionsInSet(Array.isArray(set.cells) ? set.cells : []),
+    ...(Array.isArray(set.datasets) ? set.datasets.map((d) => ({ name: d.name, edition: d.edition, update: d.update })) : []),
+  ];
+  if (received.length === 0) return;
   reply.raw.once('finish', () => {
     // An event handler: nothing may escape it, or the process would stop.
     try {
@@ -39,7 +49,7 @@ export function recordWhenDownloaded(
         reply.statusCode === 200 ||
         (reply.statusCode === 206 && typeof range === 'string' && range.endsWith(`-${set.size - 1}/${set.size}`));
       if (!complete) return;
-      recordReceivedCells(db, set, versionsInSet(cells)).catch((err: unknown) =>
+      recordReceivedCells(db, set, received).catch((err: unknown) =>
         reply.log.error({ err, exchangeSetId: set.id }, 'recording the cells an installation received failed'),
       );
     } catch (err) {
