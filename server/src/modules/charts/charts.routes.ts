@@ -12,19 +12,11 @@ import {
   s102PreviewParams,
 } from '@chartroom/contracts/charts';
 import { actorOf } from '../../plugins/auth.js';
-import {
-  applyEnc,
-  getCollection,
-  getEncUpload,
-  listSavedEncUploads,
-  openS102Preview,
-  revertEnc,
-  saveEnc,
-  uploadEnc,
-  uploadS102,
-  uploadS63,
-  type ChartDeps,
-} from './charts.service.js';
+import type { ChartDeps } from './chart-uploads.js';
+import { getCollection } from './charts.service.js';
+import { applyEnc, getEncUpload, listSavedEncUploads, revertEnc, saveEnc, uploadEnc } from './enc.service.js';
+import { openS102Preview, uploadS102 } from './s102.service.js';
+import { uploadS63 } from './s63.service.js';
 
 const tags = ['charts'];
 const security = [{ bearer: [] }];

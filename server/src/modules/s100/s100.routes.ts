@@ -3,7 +3,7 @@ import { gcidQuery } from '@chartroom/contracts/charts';
 import { errorBody } from '@chartroom/contracts/errors';
 import { addS100Answer, s100DatasetList } from '@chartroom/contracts/s100';
 import { actorOf } from '../../plugins/auth.js';
-import type { ChartDeps } from '../charts/charts.service.js';
+import type { ChartDeps } from '../charts/chart-uploads.js';
 import { listGeocontentS100Datasets, uploadS100 } from './s100.service.js';
 
 const tags = ['charts'];

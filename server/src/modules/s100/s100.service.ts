@@ -8,7 +8,7 @@ import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { newUploadId } from '../../storage/uploads.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { receiveForGeocontent, unzipLimitsFor, type ChartDeps } from '../charts/charts.service.js';
+import { receiveForGeocontent, unzipLimitsFor, type ChartDeps } from '../charts/chart-uploads.js';
 import type { StagedFile } from '../charts/enc-compare.js';
 import { checkStagedUploads, expandStagedUploads } from '../charts/enc-staging.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
