@@ -253,7 +253,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     route(distributorRoutes, { db }),
     route(activationRoutes, { db, perMinute: config.DEVICE_ACTIVATIONS_PER_MINUTE }),
     route(geocontentRoutes, { db, tiles }),
-    route(tileRoutes, { deps: tiles }),
+    route(tileRoutes, {
+      deps: tiles,
+      limits: { perTask: config.TILES_PER_MINUTE_PER_TASK, perAddress: config.TILES_PER_MINUTE_PER_ADDRESS },
+    }),
     route(ntmRoutes, { db }),
     route(poiRoutes, { db }),
     route(rawDepthRoutes, { db }),

@@ -87,6 +87,12 @@ const envSchema = z.object({
   S3_REDIRECT_DOWNLOADS: bool.default(false),
   /** Memory for the chart map's cell indexes and made tiles (least recently used dropped first). */
   TILE_CACHE_MB: z.coerce.number().int().min(16).default(512),
+  /**
+   * Map tiles per minute and process, per map task and per client address: a full-screen map asks
+   * for 20–60 tiles a view, a fast pan a few hundred a minute; a scraper is stopped (decision 0012).
+   */
+  TILES_PER_MINUTE_PER_TASK: z.coerce.number().int().positive().default(3000),
+  TILES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(6000),
   /** Behind a reverse proxy: trust its X-Forwarded-For for client addresses (rate limits, audit). */
   TRUST_PROXY: bool.default(false),
   /** Stripe's endpoint signing secret (whsec_…): without it, card orders by Stripe are refused. */

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { objectCatalogue, tileParams, tileQuery, vectorTileMime, type TileParams, type TileQuery } from '@chartroom/contracts/map';
+import { AppError } from '../../errors.js';
+import { WindowCounter } from '../../lib/window-counter.js';
 import { getObjectCatalogue } from '../map/object-catalogue.js';
 import { getTile, type TileDeps } from './tiles.service.js';
 
@@ -9,9 +11,24 @@ import { getTile, type TileDeps } from './tiles.service.js';
  * capability (unguessable, one geocontent, 12 hours). A caller who does send a token must be the
  * task's provider. See docs/decisions/0012-map-tiles.md.
  */
-export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps }> = async (app, { deps }) => {
+export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps; limits: { perTask: number; perAddress: number } }> = async (
+  app,
+  { deps, limits },
+) => {
   const signedInIfToken = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization) await app.authenticate(request, reply);
+  };
+  // Counted in memory per process (a shared store would cost a statement per tile): per map task,
+  // and per address, so that many tasks from one client are bounded too.
+  const perTask = new WindowCounter(limits.perTask, 60_000);
+  const perAddress = new WindowCounter(limits.perAddress, 60_000);
+  const limitTiles = async (request: FastifyRequest, reply: FastifyReply) => {
+    const byAddress = perAddress.hit(request.ip);
+    const byTask = byAddress.allowed ? perTask.hit((request.query as TileQuery).taskId) : byAddress;
+    if (!byTask.allowed) {
+      reply.header('Retry-After', String(byTask.retryAfterSeconds));
+      throw new AppError('rate_limited', 'Too many map tiles asked for: wait a minute and try again');
+    }
   };
 
   async function answer(request: FastifyRequest, reply: FastifyReply, kind: 'pbf' | 'png', params: TileParams, query: TileQuery) {
@@ -36,6 +53,7 @@ export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps }> = async (app,
     '/tiles/:z/:x/:y.pbf',
     {
       onRequest: signedInIfToken,
+      preHandler: limitTiles,
       schema: {
         tags: ['map'],
         summary: "A vector tile (MVT 2.1, gzip) of the map task's charts",
@@ -50,6 +68,7 @@ export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps }> = async (app,
     '/tiles/s102/:z/:x/:y.png',
     {
       onRequest: signedInIfToken,
+      preHandler: limitTiles,
       schema: { tags: ['map'], summary: "A 256-px depth tile of the map task's S-102 grids", params: tileParams, querystring: tileQuery },
     },
     async (request, reply) => answer(request, reply, 'png', request.params, request.query),
