@@ -90,6 +90,12 @@ async function readMyCharts(db: Db, userId: number, now = new Date()) {
         status: Object.fromEntries(
           devices.map((d) => [String(d.device.installationId), statusOf(latest, expired, d.held.get(chart.name))]),
         ),
+        held: Object.fromEntries(
+          devices.map((d) => {
+            const held = d.held.get(chart.name);
+            return [String(d.device.installationId), held ? { edition: held.edition, update: held.update } : null];
+          }),
+        ),
       };
     });
   return { devices, cells, deviceOfInstallation };
