@@ -1,0 +1,184 @@
+import { Badge, Button, FileInput, Group, List, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { MyDevice } from '@chartroom/contracts/my-charts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { useLocale, usePaths } from '../../../lib/locale';
+import { defaultCorridorNm, type RouteCheck, type RouteOfferProduct } from '../api/check-route';
+import { statusBadgeColours, type CoverageStatus } from '../lib/coverage';
+
+const routeAccept = '.gpx,.rtz,application/gpx+xml,application/xml,text/xml';
+
+/** The upload form: a GPX or RTZ route and the corridor's half-width in nautical miles. */
+export function RouteCheckForm({
+  onCheck,
+  isPending,
+  error,
+}: {
+  onCheck: (input: { file: File; corridorNm: number }) => void;
+  isPending: boolean;
+  error: unknown;
+}) {
+  const { t } = useTranslation('mycharts');
+  const [file, setFile] = useState<File | null>(null);
+  const [corridor, setCorridor] = useState<number | string>(defaultCorridorNm);
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (file) onCheck({ file, corridorNm: typeof corridor === 'number' ? corridor : Number(corridor) || defaultCorridorNm });
+  };
+  return (
+    <Stack gap="xs" component="form" onSubmit={handleSubmit} aria-labelledby="route-check-title">
+      <Title order={4} id="route-check-title">
+        {t('route.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('route.intro')}
+      </Text>
+      <Group align="end">
+        <FileInput
+          label={t('route.file')}
+          placeholder={t('route.filePlaceholder')}
+          accept={routeAccept}
+          value={file}
+          onChange={setFile}
+          clearable
+          miw={260}
+        />
+        <NumberInput label={t('route.corridor')} value={corridor} onChange={setCorridor} min={0.1} max={50} step={1} decimalScale={1} w={160} />
+        <Button type="submit" loading={isPending} disabled={!file}>
+          {t('route.check')}
+        </Button>
+      </Group>
+      {error ? <ErrorAlert error={error} title={t('route.failed')} /> : null}
+    </Stack>
+  );
+}
+
+function formatPrice(product: RouteOfferProduct, locale: string): string {
+  const value = typeof product.price === 'string' ? Number(product.price) : product.price;
+  if (value === null || !Number.isFinite(value)) return '–';
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: product.currency }).format(value);
+  } catch {
+    return `${value} ${product.currency}`;
+  }
+}
+
+/** What a checked route needs: its cells (licensed or not, status on the device), the stretches no chart covers, the offers. */
+export function RouteCheckResult({ check, device }: { check: RouteCheck; device: MyDevice | undefined }) {
+  const { t } = useTranslation('mycharts');
+  const locale = useLocale();
+  const paths = usePaths();
+  const nm = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const missing = check.cells.filter((c) => !c.isLicensed);
+  const orderDevice = check.order ? check.devices.find((d) => d.installationId === check.order?.installationId) : undefined;
+
+  return (
+    <Stack gap="sm" data-testid="route-check-result">
+      <Text size="sm" role="status">
+        {t('route.summary', {
+          length: nm.format(check.route.lengthNm),
+          corridor: nm.format(check.corridorNm),
+          count: check.cells.length,
+          missing: missing.length,
+        })}
+      </Text>
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" aria-label={t('route.cellsTable')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columns.cell')}</Table.Th>
+                <Table.Th>{t('columns.product')}</Table.Th>
+                <Table.Th>{t('columns.band')}</Table.Th>
+                <Table.Th>{t('route.along')}</Table.Th>
+                <Table.Th>{t('route.licence')}</Table.Th>
+                {device && <Table.Th>{t('columns.status')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {check.cells.map((cell) => {
+                const status: CoverageStatus | undefined = cell.isLicensed ? cell.status?.[String(device?.installationId)] : 'not-licensed';
+                return (
+                  <Table.Tr key={`${cell.product}:${cell.name}:${cell.fromNm}`}>
+                    <Table.Td>{cell.name}</Table.Td>
+                    <Table.Td>{cell.product}</Table.Td>
+                    <Table.Td>{cell.band ?? '–'}</Table.Td>
+                    <Table.Td>{t('route.range', { from: nm.format(cell.fromNm), to: nm.format(cell.toNm) })}</Table.Td>
+                    <Table.Td>{cell.isLicensed ? t('route.licensed') : t('route.missing')}</Table.Td>
+                    {device && (
+                      <Table.Td>
+                        {status && (
+                          <Badge color={statusBadgeColours[status]} variant="light">
+                            {t(`status.${status}`)}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {check.gaps.length > 0 && (
+        <Stack gap={2}>
+          <Text fw={600} size="sm">
+            {t('route.gapsTitle')}
+          </Text>
+          <List size="sm" data-testid="route-gaps">
+            {check.gaps.map((g) => (
+              <List.Item key={`${g.fromNm}-${g.toNm}`}>{t('route.gap', { from: nm.format(g.fromNm), to: nm.format(g.toNm) })}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+      {missing.length > 0 && (
+        <Stack gap="xs">
+          <Title order={5}>{t('route.offersTitle')}</Title>
+          {check.offers.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('route.noOffers')}
+            </Text>
+          ) : (
+            <Paper withBorder>
+              <Table.ScrollContainer minWidth={560}>
+                <Table verticalSpacing="xs" aria-label={t('route.offersTitle')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('route.offerCells')}</Table.Th>
+                      <Table.Th>{t('route.offerProduct')}</Table.Th>
+                      <Table.Th>{t('route.offerProvider')}</Table.Th>
+                      <Table.Th>{t('route.offerPrice')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {check.offers.flatMap((offer) =>
+                      offer.products.map((product) => (
+                        <Table.Tr key={`${offer.cellNames.join(',')}:${product.productId}`}>
+                          <Table.Td>{offer.cellNames.join(', ')}</Table.Td>
+                          <Table.Td>{product.productName}</Table.Td>
+                          <Table.Td>{product.providerName}</Table.Td>
+                          <Table.Td>{formatPrice(product, locale)}</Table.Td>
+                        </Table.Tr>
+                      )),
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          )}
+          {check.order && (
+            <Group>
+              <Button component={Link} to={paths.cart()}>
+                {t('route.order', { device: orderDevice?.deviceId ?? '', count: check.order.productIds.length })}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
