@@ -32,7 +32,7 @@ export const statusBadgeColours: Record<CoverageStatus, string> = {
  * Below 1:5,000,000 (the zoom where tiles carry only coverage) the home page's "download colours":
  * what is on board, whatever its version, against what is not.
  */
-export const downloadColours = { onBoard: '#2f9e44', notOnBoard: '#adb5bd' } as const;
+export const downloadColours = { onBoard: '#0ca678', notOnBoard: '#868e96' } as const;
 export type DownloadState = keyof typeof downloadColours;
 export const downloadStateOf = (status: CoverageStatus): DownloadState =>
   status === 'current' || status === 'update-available' ? 'onBoard' : 'notOnBoard';
@@ -82,7 +82,7 @@ export function boundsOf(boxes: readonly Bbox[]): [number, number, number, numbe
   );
 }
 
-const statusMatch = (): unknown[] => ['match', ['get', 'status'], ...coverageStatuses.flatMap((s) => [s, statusColours[s]]), '#868e96'];
+const statusMatch = (): unknown[] => ['match', ['get', 'status'], ...coverageStatuses.flatMap((s) => [s, statusColours[s]]), '#495057'];
 const downloadMatch = (): unknown[] => ['match', ['get', 'download'], 'onBoard', downloadColours.onBoard, downloadColours.notOnBoard];
 /** Download colours at small scales, status colours from 1:5,000,000 on. */
 const byScale = () => ['step', ['zoom'], downloadMatch(), downloadColoursBelowZoom, statusMatch()];
@@ -93,7 +93,7 @@ export function coverageOverlay(data: FeatureCollection): MapOverlay {
     data,
     layers: [
       { id: 'my-charts-coverage-fill', type: 'fill', paint: { 'fill-color': byScale(), 'fill-opacity': 0.35 } } as MapOverlay['layers'][number],
-      { id: 'my-charts-coverage-line', type: 'line', paint: { 'line-color': byScale(), 'line-width': 1.5 } } as MapOverlay['layers'][number],
+      { id: 'my-charts-coverage-line', type: 'line', paint: { 'line-color': byScale(), 'line-width': 2 } } as MapOverlay['layers'][number],
     ],
   };
 }
@@ -121,7 +121,7 @@ export function routeOverlays(check: RouteCheck): MapOverlay[] {
       data: { type: 'FeatureCollection', features: missing },
       layers: [
         { id: 'route-missing-fill', type: 'fill', paint: { 'fill-color': statusColours['not-licensed'], 'fill-opacity': 0.3 } },
-        { id: 'route-missing-line', type: 'line', paint: { 'line-color': statusColours['not-licensed'], 'line-width': 1.5 } },
+        { id: 'route-missing-line', type: 'line', paint: { 'line-color': statusColours['not-licensed'], 'line-width': 2 } },
       ],
     },
     {
