@@ -1,3 +1,4 @@
+import type { RateProduct } from '@chartroom/contracts/constants';
 import type { CellStatus, MyDevice } from '@chartroom/contracts/my-charts';
 import { useMutation } from '@tanstack/react-query';
 import type { MultiPolygon, Polygon } from 'geojson';
@@ -6,6 +7,9 @@ import { uploadWithProgress } from '../../../lib/api-client';
 // `POST /api/user/route-check` (issue 37). Typed here until its schema is in packages/contracts.
 
 export type LonLat = [number, number];
+
+// The shapes below follow the route-check schema of the `routecheck` branch (packages/contracts
+// my-charts `routeCheck`); when it is on main, parse with it instead.
 
 export type RouteCell = {
   product: 'S-57' | 'S-101';
@@ -22,15 +26,23 @@ export type RouteCell = {
   /** Where along the route the cell is used, in nautical miles from the start. */
   fromNm: number;
   toNm: number;
+  /** Every stretch the cell serves (a harbour cell may serve the way in and the way out). */
+  stretches?: { fromNm: number; toNm: number }[];
 };
 
 export type RouteGap = { fromNm: number; toNm: number; points: LonLat[] };
 
-export type RouteOfferProduct = { productId: number; productName: string; providerName: string; price: string | number | null; currency: string };
+export type RouteOfferProduct = { productId: number; productName: string; providerName: string; price: number | null; currency: string };
 
 export type RouteOffer = { cellNames: string[]; products: RouteOfferProduct[] };
 
-export type RouteOrder = { agreementId: number; installationId: number; productIds: number[] };
+/** Exactly the body of `POST /api/app/v1/orders`: the products that hold the missing cells, for a ship on an agreement. */
+export type RouteOrder = {
+  installationId: number;
+  paymentMethod: 'agreement';
+  agreementId: number;
+  items: { product: RateProduct; months: number }[];
+};
 
 export type RouteCheck = {
   route: { points: LonLat[]; lengthNm: number };

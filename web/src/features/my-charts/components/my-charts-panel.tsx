@@ -151,7 +151,7 @@ export function MyChartsView({
       <Paper withBorder p="md">
         <Stack gap="sm">
           <RouteCheckForm onCheck={(input) => route.mutate(input)} isPending={route.isPending} error={route.error} />
-          {check && <RouteCheckResult check={check} device={device} />}
+          {check && <RouteCheckResult key={route.submittedAt} check={check} device={device} />}
         </Stack>
       </Paper>
     </Stack>

@@ -1,11 +1,12 @@
-import { Badge, Button, FileInput, Group, List, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, List, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { MyDevice } from '@chartroom/contracts/my-charts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
-import { useLocale, usePaths } from '../../../lib/locale';
-import { defaultCorridorNm, type RouteCheck, type RouteOfferProduct } from '../api/check-route';
+import { useLocale } from '../../../lib/locale';
+import { newIdempotencyKey } from '../../agreements/lib/balance-entry-form';
+import { defaultCorridorNm, type RouteCheck, type RouteOfferProduct, type RouteOrder } from '../api/check-route';
+import { usePlaceRouteOrder } from '../api/place-route-order';
 import { statusBadgeColours, type CoverageStatus } from '../lib/coverage';
 
 const routeAccept = '.gpx,.rtz,application/gpx+xml,application/xml,text/xml';
@@ -56,7 +57,7 @@ export function RouteCheckForm({
 }
 
 function formatPrice(product: RouteOfferProduct, locale: string): string {
-  const value = typeof product.price === 'string' ? Number(product.price) : product.price;
+  const value = product.price;
   if (value === null || !Number.isFinite(value)) return '–';
   try {
     return new Intl.NumberFormat(locale, { style: 'currency', currency: product.currency }).format(value);
@@ -69,10 +70,8 @@ function formatPrice(product: RouteOfferProduct, locale: string): string {
 export function RouteCheckResult({ check, device }: { check: RouteCheck; device: MyDevice | undefined }) {
   const { t } = useTranslation('mycharts');
   const locale = useLocale();
-  const paths = usePaths();
   const nm = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const missing = check.cells.filter((c) => !c.isLicensed);
-  const orderDevice = check.order ? check.devices.find((d) => d.installationId === check.order?.installationId) : undefined;
 
   return (
     <Stack gap="sm" data-testid="route-check-result">
@@ -170,15 +169,46 @@ export function RouteCheckResult({ check, device }: { check: RouteCheck; device:
               </Table.ScrollContainer>
             </Paper>
           )}
-          {check.order && (
-            <Group>
-              <Button component={Link} to={paths.cart()}>
-                {t('route.order', { device: orderDevice?.deviceId ?? '', count: check.order.productIds.length })}
-              </Button>
-            </Group>
-          )}
+          {check.order && <RouteOrderAction routeOrder={check.order} />}
         </Stack>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The one-click order of a ship on an agreement: the route check's ready-made body sent to the order
+ * flow. One key per checked route, so a second click returns the first order instead of a second charge.
+ */
+function RouteOrderAction({ routeOrder }: { routeOrder: RouteOrder }) {
+  const { t } = useTranslation('mycharts');
+  const locale = useLocale();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const place = usePlaceRouteOrder();
+  const placed = place.data;
+  const total = placed ? new Intl.NumberFormat(locale, { style: 'currency', currency: placed.currency }).format(Number(placed.priceTotal)) : '';
+  return (
+    <Stack gap="xs">
+      <Group>
+        <Button
+          onClick={() => place.mutate({ body: routeOrder, idempotencyKey })}
+          loading={place.isPending}
+          disabled={Boolean(placed && placed.status !== 'error')}
+        >
+          {t('route.order', { count: routeOrder.items.length })}
+        </Button>
+      </Group>
+      {placed &&
+        (placed.status === 'error' ? (
+          <Alert color="red" variant="light" role="alert">
+            {t(`route.orderRefused.${placed.errorReason ?? 'other'}`)}
+          </Alert>
+        ) : (
+          <Alert color="green" variant="light" role="status">
+            {t('route.ordered', { id: placed.id, total })}
+          </Alert>
+        ))}
+      {place.error && <ErrorAlert error={place.error} title={t('route.orderFailed')} />}
     </Stack>
   );
 }
