@@ -23,11 +23,20 @@ const s64 = (name: string): Part => ({
 /** A provider office whose geocontent holds these S-64 cells (uploaded and applied as a provider does), with a product at a price. */
 async function seedChartOffice(portal: Portal, title: string, cells: string[], price: number) {
   const { app, database } = portal;
-  const owner = await seedUser(database.db, { email: `${title.toLowerCase().replace(/\W+/g, '-')}@e2e.test`, password: 'office-password', roles: ['user', 'provider'] });
+  const owner = await seedUser(database.db, {
+    email: `${title.toLowerCase().replace(/\W+/g, '-')}@e2e.test`,
+    password: 'office-password',
+    roles: ['user', 'provider'],
+  });
   const { geocontent } = await seedProvider(database.db, { ownerUserId: owner.id, title, geocontentTitle: `${title} charts` });
   const headers = { authorization: `Bearer ${app.signToken(owner)}` };
   const body = multipart([...cells.map(s64), { name: 'gcid', value: String(geocontent.id) }]);
-  const staged = await app.inject({ method: 'POST', url: '/api/geocontent/addenc', headers: { ...headers, ...body.headers }, payload: body.payload });
+  const staged = await app.inject({
+    method: 'POST',
+    url: '/api/geocontent/addenc',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(staged.statusCode).toBe(200);
   const applied = await app.inject({ method: 'GET', url: `/api/geocontent/ApplyEnc?guid=${staged.json().guid}`, headers });
   expect(applied.statusCode).toBe(200);
@@ -59,7 +68,10 @@ async function countColours(page: Page, colours: Record<string, string>): Promis
       const ctx = canvas.getContext('2d')!;
       ctx.drawImage(bitmap, 0, 0);
       const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-      const targets = Object.entries(colours).map(([name, hex]) => ({ name, rgb: [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) }));
+      const targets = Object.entries(colours).map(([name, hex]) => ({
+        name,
+        rgb: [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)),
+      }));
       const counts: Record<string, number> = Object.fromEntries(targets.map(({ name }) => [name, 0]));
       for (let i = 0; i < data.length; i += 4) {
         const hit = targets.find(({ rgb }) => rgb.every((c, k) => Math.abs(data[i + k]! - c) <= 6));
@@ -101,7 +113,12 @@ describe.runIf(hasBrowser && hasTestdata)('my charts', () => {
     });
     expect(redeemed.statusCode).toBe(200);
     const deviceHeaders = { authorization: `Bearer ${redeemed.json().token}` };
-    const set = await app.inject({ method: 'POST', url: '/api/app/v1/exchange-sets', headers: deviceHeaders, payload: { productVersions: [] } });
+    const set = await app.inject({
+      method: 'POST',
+      url: '/api/app/v1/exchange-sets',
+      headers: deviceHeaders,
+      payload: { productVersions: [] },
+    });
     expect(set.statusCode).toBe(201);
     expect((await app.inject({ method: 'GET', url: set.json().url, headers: deviceHeaders })).statusCode).toBe(200);
     const statusOf = async (name: string) => {
@@ -155,7 +172,11 @@ describe.runIf(hasBrowser && hasTestdata)('my charts', () => {
     expect(csvText).toContain(deviceId);
     const [pdf] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Status report (PDF)' }).click()]);
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     // A route through the harbour: drawn with its corridor, the berth cell it lacks with its price,
     // and the open water before the approach as a stretch no chart covers.
     await section.locator('input[type=file]').setInputFiles({
@@ -186,7 +207,9 @@ describe.runIf(hasBrowser && hasTestdata)('my charts', () => {
     await signIn(page, 'mariner@e2e.test', 'mariner-password');
     await page.goto('/user');
     const section = page.getByRole('region', { name: 'My charts' });
-    await section.locator('input[type=file]').setInputFiles({ name: 'notes.gpx', mimeType: 'text/plain', buffer: Buffer.from('not a route') });
+    await section
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.gpx', mimeType: 'text/plain', buffer: Buffer.from('not a route') });
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/user/route-check')),
       section.getByRole('button', { name: 'Check the route' }).click(),

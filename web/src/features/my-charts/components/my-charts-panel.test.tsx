@@ -73,9 +73,11 @@ describe('my charts in the cabinet', () => {
       'GB5X01NE S-575Edition 1, update 5Edition 1, update 7Update available',
     ]);
     // Only the cell with a box is drawn, in its status on the first device.
-    expect(within(screen.getByRole('list', { name: "Map of my charts' coverage" })).getAllByRole('listitem').map((i) => i.textContent)).toEqual([
-      'GB4X0000:current',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: "Map of my charts' coverage" }))
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['GB4X0000:current']);
     const legend = screen.getByTestId('my-charts-legend');
     for (const text of ['Up to date', 'Update available', 'Not on board', 'Licence expired', 'Not licensed', 'On board'])
       expect(within(legend).getAllByText(text).length).toBeGreaterThan(0);

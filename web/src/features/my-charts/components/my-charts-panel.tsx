@@ -103,48 +103,50 @@ export function MyChartsView({
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Paper withBorder>
-            <Table.ScrollContainer minWidth={480} mah={520}>
-              <Table verticalSpacing="xs" aria-label={t('title')} stickyHeader>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('columns.cell')}</Table.Th>
-                    <Table.Th>{t('columns.band')}</Table.Th>
-                    {device && <Table.Th>{t('columns.held')}</Table.Th>}
-                    <Table.Th>{t('columns.version')}</Table.Th>
-                    {device && <Table.Th>{t('columns.status')}</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {cells.map((cell) => {
-                    const key = device ? String(device.installationId) : '';
-                    const status = device ? cell.status[key] : undefined;
-                    const held = device ? cell.held?.[key] : undefined;
-                    return (
-                      <Table.Tr key={`${cell.product}:${cell.name}`}>
+            {/* No scroll box beside the map: the columns wrap instead (a scroll box must take the focus). */}
+            <Table verticalSpacing="xs" fz="sm" aria-label={t('title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('columns.cell')}</Table.Th>
+                  <Table.Th>{t('columns.band')}</Table.Th>
+                  {device && <Table.Th>{t('columns.held')}</Table.Th>}
+                  <Table.Th>{t('columns.version')}</Table.Th>
+                  {device && <Table.Th>{t('columns.status')}</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {cells.map((cell) => {
+                  const key = device ? String(device.installationId) : '';
+                  const status = device ? cell.status[key] : undefined;
+                  const held = device ? cell.held?.[key] : undefined;
+                  return (
+                    <Table.Tr key={`${cell.product}:${cell.name}`}>
+                      <Table.Td>
+                        {cell.name}{' '}
+                        <Badge size="xs" variant="outline" color="gray">
+                          {cell.product}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{cell.band ?? '–'}</Table.Td>
+                      {device && <Table.Td>{held ? t('version', { edition: held.edition, update: held.update }) : '–'}</Table.Td>}
+                      <Table.Td>
+                        {t('version', { edition: cell.edition, update: cell.update })}
+                        {cell.issueDate ? ` (${cell.issueDate})` : ''}
+                      </Table.Td>
+                      {device && (
                         <Table.Td>
-                          {cell.name} <Badge size="xs" variant="outline" color="gray">{cell.product}</Badge>
+                          {status && (
+                            <Badge color={statusBadgeColours[status]} variant="light">
+                              {t(`status.${status}`)}
+                            </Badge>
+                          )}
                         </Table.Td>
-                        <Table.Td>{cell.band ?? '–'}</Table.Td>
-                        {device && <Table.Td>{held ? t('version', { edition: held.edition, update: held.update }) : '–'}</Table.Td>}
-                        <Table.Td>
-                          {t('version', { edition: cell.edition, update: cell.update })}
-                          {cell.issueDate ? ` (${cell.issueDate})` : ''}
-                        </Table.Td>
-                        {device && (
-                          <Table.Td>
-                            {status && (
-                              <Badge color={statusBadgeColours[status]} variant="light">
-                                {t(`status.${status}`)}
-                              </Badge>
-                            )}
-                          </Table.Td>
-                        )}
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                      )}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
           </Paper>
         </Grid.Col>
       </Grid>

@@ -68,7 +68,12 @@ const check: RouteCheck = {
       ],
     },
   ],
-  offers: [{ cellNames: ['GB5X01NE'], products: [{ productId: 7, productName: 'Berth charts', providerName: 'Berth Office', price: 95, currency: 'RUB' }] }],
+  offers: [
+    {
+      cellNames: ['GB5X01NE'],
+      products: [{ productId: 7, productName: 'Berth charts', providerName: 'Berth Office', price: 95, currency: 'RUB' }],
+    },
+  ],
   order: { installationId: 5, paymentMethod: 'agreement', agreementId: 4, items: [{ product: 'NHO', months: 12 }] },
 };
 

@@ -4,9 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useLocale } from '../../../lib/locale';
-import { newIdempotencyKey } from '../../agreements/lib/balance-entry-form';
 import { defaultCorridorNm, type RouteCheck, type RouteOfferProduct, type RouteOrder } from '../api/check-route';
-import { usePlaceRouteOrder } from '../api/place-route-order';
+import { newOrderKey, usePlaceRouteOrder } from '../api/place-route-order';
 import { statusBadgeColours, type CoverageStatus } from '../lib/coverage';
 
 const routeAccept = '.gpx,.rtz,application/gpx+xml,application/xml,text/xml';
@@ -44,9 +43,19 @@ export function RouteCheckForm({
           value={file}
           onChange={setFile}
           clearable
+          clearButtonProps={{ 'aria-label': t('route.clearFile') }}
           miw={260}
         />
-        <NumberInput label={t('route.corridor')} value={corridor} onChange={setCorridor} min={0.1} max={50} step={1} decimalScale={1} w={160} />
+        <NumberInput
+          label={t('route.corridor')}
+          value={corridor}
+          onChange={setCorridor}
+          min={0.1}
+          max={50}
+          step={1}
+          decimalScale={1}
+          w={160}
+        />
         <Button type="submit" loading={isPending} disabled={!file}>
           {t('route.check')}
         </Button>
@@ -183,10 +192,12 @@ export function RouteCheckResult({ check, device }: { check: RouteCheck; device:
 function RouteOrderAction({ routeOrder }: { routeOrder: RouteOrder }) {
   const { t } = useTranslation('mycharts');
   const locale = useLocale();
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [idempotencyKey] = useState(newOrderKey);
   const place = usePlaceRouteOrder();
   const placed = place.data;
-  const total = placed ? new Intl.NumberFormat(locale, { style: 'currency', currency: placed.currency }).format(Number(placed.priceTotal)) : '';
+  const total = placed
+    ? new Intl.NumberFormat(locale, { style: 'currency', currency: placed.currency }).format(Number(placed.priceTotal))
+    : '';
   return (
     <Stack gap="xs">
       <Group>

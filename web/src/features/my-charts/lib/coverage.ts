@@ -68,7 +68,9 @@ export function buildCoverage(cells: readonly MyCell[], installationId: number |
     features: cells.flatMap((cell) => {
       if (!cell.bbox) return [];
       const status: CoverageStatus = (installationId !== null ? cell.status[String(installationId)] : undefined) ?? 'not-on-board';
-      return [{ type: 'Feature', geometry: boxPolygon(cell.bbox), properties: { name: cell.name, status, download: downloadStateOf(status) } }];
+      return [
+        { type: 'Feature', geometry: boxPolygon(cell.bbox), properties: { name: cell.name, status, download: downloadStateOf(status) } },
+      ];
     }),
   };
 }
@@ -92,7 +94,11 @@ export function coverageOverlay(data: FeatureCollection): MapOverlay {
     id: 'my-charts-coverage',
     data,
     layers: [
-      { id: 'my-charts-coverage-fill', type: 'fill', paint: { 'fill-color': byScale(), 'fill-opacity': 0.35 } } as MapOverlay['layers'][number],
+      {
+        id: 'my-charts-coverage-fill',
+        type: 'fill',
+        paint: { 'fill-color': byScale(), 'fill-opacity': 0.35 },
+      } as MapOverlay['layers'][number],
       { id: 'my-charts-coverage-line', type: 'line', paint: { 'line-color': byScale(), 'line-width': 2 } } as MapOverlay['layers'][number],
     ],
   };
@@ -106,14 +112,22 @@ export function routeOverlays(check: RouteCheck): MapOverlay[] {
   const line: Feature<LineString> = { type: 'Feature', geometry: { type: 'LineString', coordinates: check.route.points }, properties: {} };
   const gaps: Feature<LineString>[] = check.gaps
     .filter((g) => g.points.length > 1)
-    .map((g) => ({ type: 'Feature', geometry: { type: 'LineString', coordinates: g.points }, properties: { fromNm: g.fromNm, toNm: g.toNm } }));
+    .map((g) => ({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: g.points },
+      properties: { fromNm: g.fromNm, toNm: g.toNm },
+    }));
   return [
     {
       id: 'route-corridor',
       data: { type: 'Feature', geometry: check.corridor, properties: {} },
       layers: [
         { id: 'route-corridor-fill', type: 'fill', paint: { 'fill-color': routeColours.corridor, 'fill-opacity': 0.15 } },
-        { id: 'route-corridor-line', type: 'line', paint: { 'line-color': routeColours.corridor, 'line-width': 1, 'line-dasharray': [3, 2] } },
+        {
+          id: 'route-corridor-line',
+          type: 'line',
+          paint: { 'line-color': routeColours.corridor, 'line-width': 1, 'line-dasharray': [3, 2] },
+        },
       ],
     },
     {
