@@ -6,7 +6,7 @@ import { seedLicense, seedProduct } from '../server/src/db/seed/licensing-demo.j
 import { multipart, type Part } from '../server/src/modules/charts/charts.test-helper.js';
 import { userPermitFor } from '../server/src/modules/device-api/device-api.test-helper.js';
 import { hasTestdata, testdataPath } from '../test/testdata.js';
-import { downloadColours, statusColours } from '../web/src/features/my-charts/lib/coverage.js';
+import { downloadColours, routeColours, statusColours } from '../web/src/features/my-charts/lib/coverage-colours.js';
 import { hasBrowser, openSession, seriousA11yViolations, setUpJourney, signIn, type Portal } from './harness.js';
 
 // The mariner's own charts (issue 37): the cabinet's map shows the coverage of their licences in
@@ -196,7 +196,7 @@ describe.runIf(hasBrowser && hasTestdata)('my charts', () => {
     expect(await offers.getByRole('row').filter({ hasText: 'GB5X01NE' }).innerText()).toMatch(/Berth Office[\s\S]*95/);
     expect(await result.getByTestId('route-gaps').innerText()).toMatch(/No chart from 0 NM to \d/);
     expect(await legend.getByText('No chart coverage').count()).toBe(1);
-    await expect.poll(async () => (await countColours(page, { gap: '#e8590c' })).gap, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await countColours(page, { gap: routeColours.gap })).gap, { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import { Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { coverageStatuses, downloadColours, routeColours, statusColours, type DownloadState } from '../lib/coverage';
+import { coverageStatuses, downloadColours, routeColours, statusColours, type DownloadState } from '../lib/coverage-colours';
 
 function Swatch({ colour, isLine = false }: { colour: string; isLine?: boolean }) {
   return (

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { useLocale } from '../../../lib/locale';
 import { defaultCorridorNm, type RouteCheck, type RouteOfferProduct, type RouteOrder } from '../api/check-route';
 import { newOrderKey, usePlaceRouteOrder } from '../api/place-route-order';
-import { statusBadgeColours, type CoverageStatus } from '../lib/coverage';
+import { statusBadgeColours, type CoverageStatus } from '../lib/coverage-colours';
 
 const routeAccept = '.gpx,.rtz,application/gpx+xml,application/xml,text/xml';
 
