@@ -60,10 +60,21 @@ type RouteCheckWire = Omit<RouteCheck, 'cells'> & { cells: (Omit<RouteCell, 'isL
 
 export const defaultCorridorNm = 5;
 
-/** Sends a GPX or RTZ route with its corridor half-width; the answer is the cells along it. */
-export async function checkRoute({ file, corridorNm }: { file: File; corridorNm: number }): Promise<RouteCheck> {
+/**
+ * Sends a GPX or RTZ route with its corridor half-width; the answer is the cells along it. With a
+ * device (any installation of it), the ready-made order is for that device when it is on an agreement.
+ */
+export async function checkRoute({
+  file,
+  corridorNm,
+  installationId,
+}: {
+  file: File;
+  corridorNm: number;
+  installationId?: number | undefined;
+}): Promise<RouteCheck> {
   const answer = await uploadWithProgress<RouteCheckWire>('/api/user/route-check', {
-    fields: { corridorNm: String(corridorNm), file },
+    fields: { corridorNm: String(corridorNm), installationId: installationId === undefined ? undefined : String(installationId), file },
   });
   return { ...answer, cells: answer.cells.map(({ licensed, ...cell }) => ({ ...cell, isLicensed: licensed })) };
 }

@@ -153,8 +153,19 @@ export function MyChartsView({
       </Grid>
       <Paper withBorder p="md">
         <Stack gap="sm">
-          <RouteCheckForm onCheck={(input) => route.mutate(input)} isPending={route.isPending} error={route.error} />
-          {check && <RouteCheckResult key={route.submittedAt} check={check} device={device} />}
+          <RouteCheckForm
+            onCheck={(input) => route.mutate({ ...input, installationId: device?.installationId })}
+            isPending={route.isPending}
+            error={route.error}
+          />
+          {check && (
+            <RouteCheckResult
+              key={route.submittedAt}
+              check={check}
+              device={device}
+              orderDevice={devices.find((d) => d.installationId === route.variables?.installationId)}
+            />
+          )}
         </Stack>
       </Paper>
     </Stack>

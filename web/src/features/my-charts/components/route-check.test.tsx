@@ -81,7 +81,7 @@ describe('route check result', () => {
   afterEach(cleanup);
 
   it('lists the cells along the route with their licence and status, the uncovered stretch, the offers and the order', async () => {
-    await renderWithProviders(<RouteCheckResult check={check} device={ship} />);
+    await renderWithProviders(<RouteCheckResult check={check} device={ship} orderDevice={ship} />);
     expect(screen.getByRole('status').textContent).toBe('Route of 27.8 NM, corridor 1 NM: 2 cells, 1 not licensed.');
     const rows = within(screen.getByRole('table', { name: 'Cells along the route' })).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
@@ -92,7 +92,7 @@ describe('route check result', () => {
     expect(screen.getByTestId('route-gaps').textContent).toBe('No chart from 0 NM to 11.2 NM');
     const offers = within(screen.getByRole('table', { name: 'Products that cover the missing cells' })).getAllByRole('row');
     expect(offers[1]?.textContent).toMatch(/^GB5X01NEBerth chartsBerth OfficeRUB\s95\.00$/);
-    expect(screen.getByRole('button', { name: 'Order 1 product on the agreement' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Order 1 product for SHIP-R on the agreement' })).toBeTruthy();
   });
 
   it('in Russian, with no order when the ship is on no agreement', async () => {

@@ -76,7 +76,17 @@ function formatPrice(product: RouteOfferProduct, locale: string): string {
 }
 
 /** What a checked route needs: its cells (licensed or not, status on the device), the stretches no chart covers, the offers. */
-export function RouteCheckResult({ check, device }: { check: RouteCheck; device: MyDevice | undefined }) {
+export function RouteCheckResult({
+  check,
+  device,
+  orderDevice,
+}: {
+  check: RouteCheck;
+  /** The device whose statuses are shown. */
+  device: MyDevice | undefined;
+  /** The device the route was checked for: the order is its. */
+  orderDevice?: MyDevice | undefined;
+}) {
   const { t } = useTranslation('mycharts');
   const locale = useLocale();
   const nm = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -178,7 +188,7 @@ export function RouteCheckResult({ check, device }: { check: RouteCheck; device:
               </Table.ScrollContainer>
             </Paper>
           )}
-          {check.order && <RouteOrderAction routeOrder={check.order} />}
+          {check.order && <RouteOrderAction routeOrder={check.order} deviceName={orderDevice?.deviceId} />}
         </Stack>
       )}
     </Stack>
@@ -189,7 +199,7 @@ export function RouteCheckResult({ check, device }: { check: RouteCheck; device:
  * The one-click order of a ship on an agreement: the route check's ready-made body sent to the order
  * flow. One key per checked route, so a second click returns the first order instead of a second charge.
  */
-function RouteOrderAction({ routeOrder }: { routeOrder: RouteOrder }) {
+function RouteOrderAction({ routeOrder, deviceName }: { routeOrder: RouteOrder; deviceName: string | undefined }) {
   const { t } = useTranslation('mycharts');
   const locale = useLocale();
   const [idempotencyKey] = useState(newOrderKey);
@@ -206,7 +216,9 @@ function RouteOrderAction({ routeOrder }: { routeOrder: RouteOrder }) {
           loading={place.isPending}
           disabled={Boolean(placed && placed.status !== 'error')}
         >
-          {t('route.order', { count: routeOrder.items.length })}
+          {deviceName
+            ? t('route.orderFor', { count: routeOrder.items.length, device: deviceName })
+            : t('route.order', { count: routeOrder.items.length })}
         </Button>
       </Group>
       {placed &&
