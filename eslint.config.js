@@ -139,7 +139,12 @@ export default tseslint.config(
   {
     // The POI editor places its points on the chart map: the one map component of the web app
     // (issue 12) is chart-map's ChartMap with its view helpers, which the editor mounts directly.
-    files: ['web/src/features/poi/components/poi-editor.tsx'],
+    // My charts draws the user's coverage and a checked route on the same map, as its overlays.
+    files: [
+      'web/src/features/poi/components/poi-editor.tsx',
+      'web/src/features/my-charts/components/coverage-map.tsx',
+      'web/src/features/my-charts/lib/coverage.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', { patterns: [webPackages, webReach] }] },
   },
   {

@@ -37,6 +37,10 @@ export const myCell = z.object({
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable().describe('[west, south, east, north]'),
   licenseIds: z.array(z.number().int()).describe("The user's licences that cover the cell"),
   status: z.record(z.string(), cellStatus).describe('Per device, by its installationId'),
+  held: z
+    .record(z.string(), z.object({ edition: z.number().int(), update: z.number().int() }).nullable())
+    .optional()
+    .describe('Per device, by its installationId: the edition and update it last received completely, null when none'),
 });
 export type MyCell = z.infer<typeof myCell>;
 

@@ -72,7 +72,9 @@ function pageRoutes(locale: Locale): RouteObject[] {
           children: [
             {
               path: segments.user,
-              lazy: page(['user', 'account', 'devices', 'agreements', 'mycharts'], () => import('./routes/user').then((m) => m.UserRoute)),
+              lazy: page(['user', 'account', 'devices', 'agreements', 'mycharts', 'map'], () =>
+                import('./routes/user').then((m) => m.UserRoute),
+              ),
             },
             { path: segments.cart, lazy: page(['cart'], () => import('./routes/cart').then((m) => m.CartRoute)) },
             {

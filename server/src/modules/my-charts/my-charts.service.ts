@@ -130,6 +130,12 @@ export async function readMyCharts(db: Db, userId: number, now = new Date()) {
         ...item,
         licenseIds: [...(licenceIdsOf.get(item.name) ?? [])].sort((a, b) => a - b),
         status: Object.fromEntries(devices.map((d) => [String(d.device.installationId), statusOf(item, expired, d.held.get(item.name))])),
+        held: Object.fromEntries(
+          devices.map((d) => {
+            const held = d.held.get(item.name);
+            return [String(d.device.installationId), held ? { edition: held.edition, update: held.update } : null];
+          }),
+        ),
       };
     });
   return { devices, cells, deviceOfInstallation, licensedNow };

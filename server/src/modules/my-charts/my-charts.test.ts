@@ -60,7 +60,15 @@ describe('my charts: what each device holds, and its ENC update status report', 
     expect(res.statusCode).toBe(200);
     return res.json() as {
       devices: { installationId: number; deviceId: string }[];
-      cells: { name: string; edition: number; update: number; licenseIds: number[]; band: number | null; status: Record<string, string> }[];
+      cells: {
+        name: string;
+        edition: number;
+        update: number;
+        licenseIds: number[];
+        band: number | null;
+        status: Record<string, string>;
+        held: Record<string, { edition: number; update: number } | null>;
+      }[];
     };
   };
   const statusOnShip = async () => (await charts()).cells.find((c) => c.name === 'XX5DEMO1')?.status[String(ship.installationId)];
@@ -78,6 +86,7 @@ describe('my charts: what each device holds, and its ENC update status report', 
     expect(before.cells).toHaveLength(1);
     expect(before.cells[0]).toMatchObject({ product: 'S-57', name: 'XX5DEMO1', update: 1, licenseIds: [ship.license.id] });
     expect(before.cells[0]!.status).toEqual({ [ship.installationId]: 'not-on-board' });
+    expect(before.cells[0]!.held).toEqual({ [ship.installationId]: null });
 
     // Built but not downloaded, then downloaded only in part: nothing is on board yet.
     const full = await buildSet({ productVersions: [] });
@@ -97,6 +106,7 @@ describe('my charts: what each device holds, and its ENC update status report', 
     const updated = (await charts()).cells[0]!;
     expect(updated.update).toBe(2);
     expect(updated.status[String(ship.installationId)]).toBe('update-available');
+    expect(updated.held[String(ship.installationId)]).toEqual({ edition: updated.edition, update: 1 });
 
     const delta = await buildSet({ productVersions: [{ name: 'XX5DEMO1', edition: updated.edition, update: 1 }] });
     expect(delta.cells[0]!.files).toEqual(['XX5DEMO1.002']);

@@ -33,6 +33,7 @@ import type { PickedFeature } from '../lib/feature-details';
 import { buildMapLocale, buildTileUrls, type StartView } from '../lib/map-options';
 import { palettes, type PaletteName } from '../lib/s52-colours';
 import { useMapMarkers, type MapMarker } from './use-map-markers';
+import { useMapOverlays, type MapOverlay } from './use-map-overlays';
 
 // The worker is our own asset (served from our origin), not a blob built from inline code.
 setWorkerUrl(workerUrl);
@@ -59,6 +60,8 @@ type ChartMapProps = {
   hiddenCells?: readonly string[];
   showS102?: boolean;
   markers?: MapMarker[];
+  /** GeoJSON drawn over the charts with the screen's own layers (keep the array memoised). */
+  overlays?: readonly MapOverlay[];
   /** When set, a click on the map is a position (the POI editor), not a feature query. */
   onMapClick?: (at: LngLat) => void;
   onMarkerSelect?: (id: number) => void;
@@ -68,6 +71,7 @@ type ChartMapProps = {
 };
 
 const pickRadius = 5;
+const noOverlays: readonly MapOverlay[] = [];
 
 type MapState = {
   instance: MapLibreMap;
@@ -235,6 +239,7 @@ export function ChartMap(props: ChartMapProps) {
   }, [map, land.data]);
 
   useMapMarkers(map?.instance ?? null, props.markers ?? [], { onSelect: props.onMarkerSelect, onMove: props.onMarkerMove });
+  useMapOverlays(map?.instance ?? null, props.overlays ?? noOverlays);
 
   return <Box ref={container} pos="absolute" inset={0} className="chart-map" data-palette={palette} data-testid="chart-map" />;
 }
