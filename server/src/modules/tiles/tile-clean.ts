@@ -120,7 +120,15 @@ function orient(polygons: Poly[]): Poly[] {
 }
 
 function cleanPolygons(polygons: Poly[]): Poly[] {
-  let current = orient(polygons);
+  // Each polygon on its own first (most faults are within one, and redrawing one costs less than
+  // redrawing the feature), then the feature's polygons together.
+  const each = orient(polygons).flatMap((p) => validated([p]));
+  return each.length > 1 ? validated(each) : each;
+}
+
+/** The polygons if valid, else redrawn and snapped until they are; [] when they never are. */
+function validated(polygons: Poly[]): Poly[] {
+  let current = polygons;
   for (let round = 0; round < REPAIR_ROUNDS; round++) {
     if (current.length === 0 || isValidPolygons(current)) return current;
     current = repair(current);
@@ -195,12 +203,13 @@ function contact(s: Segment, t: Segment): Contact {
 }
 
 /**
- * Valid as GEOS sees a (multi)polygon: no ring touches or crosses itself; rings of the feature
- * meet at most at one point each pair; every hole lies inside its exterior and outside the other
+ * Valid as GEOS sees a (multi)polygon: no ring touches or crosses itself; no two rings cross or
+ * share an edge, and two rings of one polygon touch at one point at most; every hole lies inside its exterior and outside the other
  * holes; no exterior lies inside another polygon (unless in one of its holes).
  */
 export function isValidPolygons(polygons: Poly[]): boolean {
   const rings: Pt[][] = polygons.flat();
+  const polygonOf = polygons.flatMap((p, i) => p.map(() => i));
   const segments: Segment[] = [];
   rings.forEach((ring, r) => {
     for (let i = 0; i < ring.length; i++) {
@@ -231,7 +240,9 @@ export function isValidPolygons(polygons: Poly[]): boolean {
         if (!same(c.at, common)) return false;
         continue;
       }
-      // Two rings may touch at one point; at two they cut the interior apart.
+      // Rings of different polygons may touch at points; two rings of one polygon at one point
+      // only (at two they cut its interior apart).
+      if (polygonOf[s.ring] !== polygonOf[t.ring]) continue;
       const pair = s.ring < t.ring ? `${s.ring}:${t.ring}` : `${t.ring}:${s.ring}`;
       const at = `${c.at[0]},${c.at[1]}`;
       const before = touches.get(pair);
