@@ -102,9 +102,9 @@ function groupRings(rings: Pt[][]): Poly[] {
   for (const ring of rings) {
     const r = cleanRing(ring);
     if (!r) continue;
-    if (signedArea(r) > 0) out.push([r]);
-    // A hole whose exterior collapsed goes with it.
-    else if (out.length > 0) out[out.length - 1]!.push(r);
+    // A hole follows its exterior; a first ring of negative area is an exterior wound the wrong way.
+    if (signedArea(r) > 0 || out.length === 0) out.push([r]);
+    else out[out.length - 1]!.push(r);
   }
   return out;
 }
