@@ -71,7 +71,10 @@ describe.skipIf(!hasTestdata)('chart map tiles of the real corpus', () => {
     const r11 = tileRange(view.cells[0].bbox, 11);
     const layersTo11 = new Set(layers);
     for (let x = r11.x0; x <= r11.x1; x++) {
-      for (let y = r11.y0; y <= r11.y1; y++) for (const name of Object.keys((await fetchTile(taskId, 11, x, y))?.layers ?? {})) layersTo11.add(name);
+      for (let y = r11.y0; y <= r11.y1; y++) {
+        const tile = await fetchTile(taskId, 11, x, y);
+        for (const name of Object.keys(tile?.layers ?? {})) layersTo11.add(name);
+      }
     }
     expect([...layersTo11].sort()).toEqual(expected.layersAtZ10.filter((l) => drawn.has(l)));
     expect([...layers].every((l) => drawn.has(l))).toBe(true);

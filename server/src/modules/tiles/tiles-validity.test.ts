@@ -123,7 +123,10 @@ function geosInvalid(dir: string, tile: Uint8Array, layerNames: string[]): strin
   const sql = layerNames
     .map((l) => `SELECT '${l}' AS layer, ST_IsValidReason(geometry) AS reason FROM "${l}" WHERE NOT ST_IsValid(geometry)`)
     .join(' UNION ALL ');
-  const out = execFileSync('ogrinfo', ['-ro', '-q', '-dialect', 'SQLite', '-sql', sql, file], { maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const out = execFileSync('ogrinfo', ['-ro', '-q', '-dialect', 'SQLite', '-sql', sql, file], {
+    maxBuffer: 1 << 26,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).toString();
   const invalid: string[] = [];
   let layer = '';
   for (const line of out.split('\n')) {
@@ -165,7 +168,10 @@ describe.skipIf(!hasTestdata)('chart map tiles are valid geometry at every zoom'
 
   async function collection(title: string, paths: string[]) {
     const p = await loginProvider(t, title);
-    const up = await postFiles(t, '/api/geocontent/addenc', p.headers, [...fileParts('files', paths), { name: 'gcid', value: String(p.gcId) }]);
+    const up = await postFiles(t, '/api/geocontent/addenc', p.headers, [
+      ...fileParts('files', paths),
+      { name: 'gcid', value: String(p.gcId) },
+    ]);
     expect(up.statusCode).toBe(200);
     const applied = await t.app.inject({ method: 'GET', url: `/api/geocontent/ApplyEnc?guid=${up.json().guid}`, headers: p.headers });
     expect(applied.statusCode).toBe(200);
