@@ -1,5 +1,4 @@
 import polygonClipping, { type MultiPolygon } from 'polygon-clipping';
-import type { MvtFeature } from './mvt-encode.js';
 import { signedArea, type Pt } from './tile-geometry.js';
 
 // Valid geometry in tile units, as MVT 2.1 §4.3 asks and GEOS checks: geojson-vt simplifies and
@@ -14,8 +13,14 @@ import { signedArea, type Pt } from './tile-geometry.js';
 /** Rounds of repair (redraw, snap, clean) a polygon gets before it is left out. */
 const REPAIR_ROUNDS = 4;
 
+/** A tile feature as the MVT writer takes it (`MvtFeature`): points, lines, or rings in tile units. */
+interface TileFeature {
+  type: 1 | 2 | 3;
+  geometry: Pt[] | Pt[][];
+}
+
 /** The feature with valid geometry on the integer grid, or null when nothing valid is left of it. */
-export function cleanTileFeature(f: MvtFeature): MvtFeature | null {
+export function cleanTileFeature<F extends TileFeature>(f: F): F | null {
   if (f.type === 1) {
     const points = (f.geometry as Pt[]).map(roundPt);
     return points.length > 0 ? { ...f, geometry: points } : null;
