@@ -11,7 +11,7 @@ import { hasTestdata, testdataPath } from '../../../../test/testdata.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { fileParts, loginProvider, postFiles } from '../charts/charts.test-helper.js';
 import { tileRange } from './tile-geometry.js';
-import { layerFeatures } from './tiles.test-helper.js';
+import { layerFeatures, tileOf } from './tiles.test-helper.js';
 
 // Every geometry of tiles z7–z16 over the real corpus is valid: by the rules of MVT 2.1 (read from
 // the command integers themselves) and by GEOS (GDAL's MVT driver, SQLite dialect, ST_IsValid).
@@ -181,7 +181,7 @@ describe.skipIf(!hasTestdata)('chart map tiles are valid geometry at every zoom'
     return { taskId, bbox: view.bbox as [number, number, number, number] };
   }
 
-  async function checkCollection(c: { taskId: string; bbox: [number, number, number, number] }) {
+  async function checkCollection(c: { taskId: string; bbox: [number, number, number, number] }, also: [number, number][] = []) {
     const faults: string[] = [];
     const geos: string[] = [];
     const drawn = new Set<string>(drawnChartClasses);
@@ -190,7 +190,8 @@ describe.skipIf(!hasTestdata)('chart map tiles are valid geometry at every zoom'
     let features = 0;
     let tiles = 0;
     for (let z = 7; z <= 16; z++) {
-      for (const [x, y] of sampleTiles(c.bbox, z)) {
+      const extra = also.map(([lon, lat]) => tileOf(lon, lat, z)).map((p): [number, number] => [p.x, p.y]);
+      for (const [x, y] of [...sampleTiles(c.bbox, z), ...extra]) {
         const res = await t.app.inject({ method: 'GET', url: `/tiles/${z}/${x}/${y}.pbf?taskId=${c.taskId}` });
         expect([200, 204]).toContain(res.statusCode);
         if (res.statusCode === 204) continue;
@@ -233,7 +234,11 @@ describe.skipIf(!hasTestdata)('chart map tiles are valid geometry at every zoom'
 
   it('the S-64 cells quilted, z7–z16: no MVT 2.1 fault and no feature GEOS finds invalid', async () => {
     const c = await collection('Validity S-64', ['GB4X0000', 'GB5X01NE', 'GB5X01NW', 'GB5X01SE', 'GB5X01SW', 'GB5X02SE'].map(s64));
-    const r = await checkCollection(c);
+    // Also where the quilt clips the approach cell along GB5X01SW's western edge.
+    const r = await checkCollection(c, [
+      [60.8735, -32.53],
+      [60.87, -32.56],
+    ]);
     expect(r.tiles).toBeGreaterThan(30);
     expect(r.undrawn, 'layers the style never draws').toEqual([]);
     expect(r.hidden.slice(0, 5), 'features the style hides at the zoom').toEqual([]);
