@@ -30,7 +30,9 @@ export function tileQuilt(set: ChartSet, z: number, x: number, y: number): { cel
 /**
  * Is a feature drawn anywhere tile z is shown? MapLibre shows the tiles of zoom z from map zoom z
  * until z + 1, and the style draws a feature from its `minzoom` (SCAMIN) on: one whose minzoom is
- * z + 1 or more is drawn from deeper tiles only, and is left out of this one.
+ * z + 1 or more is drawn from deeper tiles only, and is left out of this one. (MapLibre evaluates
+ * a filter's zoom at the tile's own zoom, so today's style draws only minzoom ≤ z from tile z; the
+ * wider rule keeps the tiles right for a style that tests the map's zoom some other way.)
  */
 export function isDrawnAtTileZoom(tags: Record<string, unknown>, z: number): boolean {
   const minzoom = tags.minzoom;
