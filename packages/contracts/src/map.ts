@@ -28,6 +28,66 @@ export const bandZoomRanges: Record<number, { minzoom: number; maxzoom: number }
   6: { minzoom: 16, maxzoom: 18 },
 };
 
+/**
+ * The S-57 classes the chart style draws (one tile layer each): the tiles carry these and no
+ * others. The style (web `chart-style.ts`) may only name classes of this list, and its test holds
+ * that it draws every one of them, so the tiles and the style cannot drift apart. A click
+ * identifies drawn features only, so the feature panel needs nothing else either.
+ */
+export const drawnChartClasses = [
+  'M_COVR',
+  // Areas
+  'DEPARE',
+  'DRGARE',
+  'UNSARE',
+  'LNDARE',
+  'BUAARE',
+  'SLCONS',
+  'PONTON',
+  'HULKES',
+  'DRYDOC',
+  'FLODOC',
+  'OBSTRN',
+  'WRECKS',
+  'UWTROC',
+  'RESARE',
+  'CTNARE',
+  'MIPARE',
+  'ACHARE',
+  'MARCUL',
+  'CBLARE',
+  'PIPARE',
+  'HRBARE',
+  'FAIRWY',
+  'SEAARE',
+  // Lines
+  'DEPCNT',
+  'COALNE',
+  'NAVLNE',
+  'RECTRC',
+  'CBLSUB',
+  'PIPSOL',
+  // Points
+  'SOUNDG',
+  'HRBFAC',
+  'SMCFAC',
+  'MORFAC',
+  'LNDMRK',
+  'LIGHTS',
+  'BCNLAT',
+  'BCNCAR',
+  'BCNISD',
+  'BCNSAW',
+  'BCNSPP',
+  'BOYLAT',
+  'BOYCAR',
+  'BOYISD',
+  'BOYSAW',
+  'BOYSPP',
+  'BOYINB',
+] as const;
+export type DrawnChartClass = (typeof drawnChartClasses)[number];
+
 export const mapTaskCell = z.object({
   name: z.string(),
   /** Navigational band 1 (Overview) … 6 (Berthing), from the cell name's third character. */

@@ -8,6 +8,10 @@ import {
   type S57Dataset,
 } from '@chartroom/s57';
 import { datasetBBox, s57FlatFeatures, type S101Dataset } from '@chartroom/s101';
+import { drawnChartClasses } from '@chartroom/contracts/map';
+
+/** The classes the tiles carry: those the chart style draws (the others would be sent for nothing). */
+const DRAWN = new Set<string>(drawnChartClasses);
 
 /** Where a feature's tags keep its layer (the S-57 class acronym); not written as an attribute. */
 export const LAYER_TAG = '\u0000layer';
@@ -43,7 +47,8 @@ function toTagValue(acronym: string, value: AttributeValue): TagValue {
 }
 
 /**
- * The cell's features for the tile index, lines and rings flat (FlatGeometry): attributes by acronym, the cell stamp,
+ * The cell's features for the tile index, those of the classes the style draws (`drawnChartClasses`),
+ * lines and rings flat (FlatGeometry): attributes by acronym, the cell stamp,
  * `minzoom` from SCAMIN, soundings split into one point per sounding with its `DEPTH`. With
  * `near`, lines and areas whose box (from their edges) it refuses are not even assembled.
  */
@@ -66,7 +71,7 @@ function* taggedFeatures(features: Iterable<FlatFeature>, stamp: CellStamp, bbox
     if (!f.geometry) continue;
     const layer = String(f.properties.layer);
     // Coverage comes from the stored chart rows for every cell at once (see chart-set.ts).
-    if (layer === 'M_COVR') continue;
+    if (layer === 'M_COVR' || !DRAWN.has(layer)) continue;
     const tags: FeatureTags = { [LAYER_TAG]: layer, cell: stamp.cell, band: stamp.band, edition: stamp.edition, update: stamp.update };
     for (const [k, v] of Object.entries(f.properties)) {
       if (isAttributeKey(k)) tags[k] = toTagValue(k, v as AttributeValue);

@@ -1,9 +1,12 @@
 import Pbf from 'pbf';
 import { LAYER_TAG, type TagValue } from './cell-features.js';
+import { cleanTileFeature } from './tile-clean.js';
 
 // Mapbox Vector Tile 2.1 writer (https://github.com/mapbox/vector-tile-spec/tree/master/2.1):
 // tile { layers }, layer { version 2, name, features, keys, values, extent }, geometry as
 // command integers with zig-zag deltas; polygons' exterior rings have positive area in tile units.
+// Every feature is made valid on the way in (`cleanTileFeature`): no repeated point, no collapsed
+// line or ring, rings oriented, no self-intersection.
 
 export type Ring = [number, number][];
 export interface MvtFeature {
@@ -130,13 +133,18 @@ function writeLayer(layer: EncodedLayer, pbf: Pbf): void {
   pbf.writeVarintField(5, layer.extent);
 }
 
-/** Encodes layers (name → features) as one vector tile; layers without features are left out. */
+/**
+ * Encodes layers (name → features) as one vector tile, each feature's geometry made valid first;
+ * features with nothing valid left and layers without features are left out.
+ */
 export function encodeMvt(layers: Map<string, MvtFeature[]>, extent: number): Uint8Array {
   const pbf = new Pbf();
   for (const [name, features] of layers) {
     const ctx: LayerContext = { keys: [], keyIndex: new Map(), values: [], stringIndex: new Map(), numberIndex: new Map() };
     const encoded: EncodedFeature[] = [];
-    for (const f of features) {
+    for (const given of features) {
+      const f = cleanTileFeature(given);
+      if (!f) continue;
       const geometry = encodeGeometry(f);
       if (geometry.length === 0) continue;
       encoded.push({ type: f.type, tags: tagIndexes(f.tags, ctx), geometry });

@@ -7,7 +7,7 @@ import type { TileBody, TileStore } from './tile-store.js';
 import { findTaskWithVersion, listMapCharts } from './tiles.repository.js';
 
 /** Bump when the tiles' content changes for the same charts, so caches holding old tiles revalidate. */
-const TILE_FORMAT = 1;
+const TILE_FORMAT = 2;
 
 export interface TileDeps {
   db: DbOrTx;

@@ -28,8 +28,21 @@ export function tileQuilt(set: ChartSet, z: number, x: number, y: number): { cel
 }
 
 /**
+ * Is a feature drawn anywhere tile z is shown? MapLibre shows the tiles of zoom z from map zoom z
+ * until z + 1, and the style draws a feature from its `minzoom` (SCAMIN) on: one whose minzoom is
+ * z + 1 or more is drawn from deeper tiles only, and is left out of this one. (MapLibre evaluates
+ * a filter's zoom at the tile's own zoom, so today's style draws only minzoom ≤ z from tile z; the
+ * wider rule keeps the tiles right for a style that tests the map's zoom some other way.)
+ */
+export function isDrawnAtTileZoom(tags: Record<string, unknown>, z: number): boolean {
+  const minzoom = tags.minzoom;
+  return typeof minzoom !== 'number' || minzoom < z + 1;
+}
+
+/**
  * Tile z/x/y of a chart set as an uncompressed MVT, or null when it holds nothing: the coverage
- * of every cell, and from zoom 7 the features of the cells the quilt gives a share of the tile.
+ * of every cell, and from zoom 7 the features of the cells the quilt gives a share of the tile
+ * that are drawn at its zoom (`isDrawnAtTileZoom`).
  */
 export async function makeVectorTile(set: ChartSet, z: number, x: number, y: number, loadIndex: LoadCellIndex): Promise<Uint8Array | null> {
   const layers = new Map<string, MvtFeature[]>();
@@ -37,6 +50,7 @@ export async function makeVectorTile(set: ChartSet, z: number, x: number, y: num
   for (const { cell, share } of tileQuilt(set, z, x, y)) {
     const index = await loadIndex(cell);
     for (const f of cellTileFeatures(index, z, x, y) as VtFeature[]) {
+      if (!isDrawnAtTileZoom(f.tags, z)) continue;
       const kept = share.kind === 'clip' ? clipFeature(f as MvtFeature, share) : (f as MvtFeature);
       if (kept) addFeature(layers, kept);
     }

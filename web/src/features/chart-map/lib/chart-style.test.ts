@@ -1,5 +1,6 @@
 import { createExpression, latest, validateStyleMin, type StylePropertySpecification } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
+import { drawnChartClasses } from '@chartroom/contracts/map';
 import {
   buildChartStyle,
   depthAreaColour,
@@ -122,6 +123,12 @@ describe('the chart style', () => {
     expect(shown([])).toBe(true);
     expect(shown(['US5MD11M'])).toBe(true);
     expect(shown(['US4MD81M'])).toBe(false);
+  });
+
+  it('draws every class the tiles carry, and no other (the tiles leave out what it never draws)', () => {
+    const style = buildChartStyle(options);
+    const sourceLayers = new Set(style.layers.flatMap((l) => ('source-layer' in l && l['source-layer'] ? [l['source-layer']] : [])));
+    expect([...sourceLayers].sort()).toEqual([...drawnChartClasses].sort());
   });
 
   it('identifies chart features, symbols before areas, and draws land when there are no charts', () => {

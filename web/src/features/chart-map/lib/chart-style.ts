@@ -1,3 +1,4 @@
+import type { DrawnChartClass } from '@chartroom/contracts/map';
 import type { ExpressionSpecification, FilterSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { colourTokens, palettes, type ColourToken, type PaletteName } from './s52-colours';
 import { computeDepthState, type DepthState } from './depth-settings';
@@ -93,7 +94,8 @@ const all = (...filters: FilterSpecification[]): FilterSpecification => ['all', 
 // Paint and layout are checked against the style specification by the style's unit test.
 type LayerInput = {
   id: string;
-  classes: string[];
+  /** The tiles carry only these classes: a class new to the style is added to `drawnChartClasses` first. */
+  classes: DrawnChartClass[];
   type: 'fill' | 'line' | 'symbol';
   filter: FilterSpecification;
   minzoom?: number;

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { MvtFeature } from './mvt-encode.js';
+import { cleanTileFeature, isValidPolygons } from './tile-clean.js';
+import { clipFeature } from './quilt.js';
+import { signedArea, type Pt } from './tile-geometry.js';
+
+// The geometry each tile feature is given on its way into a tile (tile-clean.ts), case by case; the
+// corpus is checked whole, by GEOS, in tiles-validity.test.ts.
+
+const line = (...lines: Pt[][]): MvtFeature => ({ type: 2, geometry: lines, tags: {} });
+const polygon = (...rings: Pt[][]): MvtFeature => ({ type: 3, geometry: rings, tags: {} });
+const square = (x: number, y: number, size: number): Pt[] => [
+  [x, y],
+  [x + size, y],
+  [x + size, y + size],
+  [x, y + size],
+];
+
+describe('tile geometry made valid', () => {
+  it('drops repeated points, and lines left with fewer than two', () => {
+    const f = cleanTileFeature(
+      line(
+        [
+          [0, 0],
+          [0, 0],
+          [5, 5],
+          [5, 5],
+          [9, 5],
+        ],
+        [
+          [3, 3],
+          [3.2, 2.9],
+        ],
+      ),
+    );
+    expect(f?.geometry).toEqual([
+      [
+        [0, 0],
+        [5, 5],
+        [9, 5],
+      ],
+    ]);
+    expect(
+      cleanTileFeature(
+        line([
+          [7, 7],
+          [7, 7],
+        ]),
+      ),
+    ).toBeNull();
+  });
+
+  it('drops collapsed rings and cuts off spikes; exteriors get positive area, holes negative', () => {
+    const counterClockwise = [...square(0, 0, 100)].reverse();
+    const hole = [...square(40, 40, 10)].reverse();
+    const spike: Pt[] = [
+      [0, 0],
+      [100, 0],
+      [100, 50],
+      [150, 50],
+      [100, 50],
+      [100, 100],
+      [0, 100],
+      [0, 0],
+    ];
+    const f = cleanTileFeature(
+      polygon(
+        counterClockwise,
+        hole,
+        [
+          [1, 1],
+          [2, 2],
+          [3, 3],
+        ],
+        spike.map(([x, y]) => [x + 200, y] as Pt),
+      ),
+    )!;
+    const rings = f.geometry as Pt[][];
+    expect(rings.map((r) => Math.sign(signedArea(r)))).toEqual([1, -1, 1]);
+    expect(rings[2]).not.toContainEqual([350, 50]);
+    expect(rings.every((r) => r.length >= 3 && !(r[0]![0] === r[r.length - 1]![0] && r[0]![1] === r[r.length - 1]![1]))).toBe(true);
+  });
+
+  it('redraws a ring that crosses itself (a bow tie) as two valid polygons', () => {
+    const bowTie: Pt[] = [
+      [0, 0],
+      [100, 100],
+      [100, 0],
+      [0, 60],
+    ];
+    expect(isValidPolygons([[bowTie]])).toBe(false);
+    const f = cleanTileFeature(polygon(bowTie))!;
+    const rings = f.geometry as Pt[][];
+    expect(rings).toHaveLength(2);
+    expect(rings.every((r) => signedArea(r) > 0)).toBe(true);
+    expect(isValidPolygons(rings.map((r) => [r]))).toBe(true);
+  });
+
+  it('merges a feature whose polygons overlap, and keeps polygons that only touch at corners', () => {
+    const overlapping = cleanTileFeature(polygon(square(0, 0, 100), square(50, 50, 100)))!;
+    expect(overlapping.geometry).toHaveLength(1);
+    const touching: Pt[][] = [square(0, 0, 100), square(100, 100, 100)];
+    expect(cleanTileFeature(polygon(...touching))!.geometry).toEqual(touching);
+  });
+
+  it('clipping by the quilt never writes a corner twice', () => {
+    // A cell's area reaching past the tile's buffer corner, clipped to what no better cell covers.
+    const area = polygon(square(3000, 3000, 1400));
+    const region: [number, number][][][] = [[square(2000, 2000, 2160).concat([[2000, 2000]])]];
+    const clipped = clipFeature(area, { region, takenBox: [0, 0, 4096, 4096] })!;
+    const ring = (cleanTileFeature(clipped)!.geometry as Pt[][])[0]!;
+    const keys = ring.map(([x, y]) => `${x},${y}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toContain('4160,4160');
+  });
+});
