@@ -59,6 +59,7 @@ describe.runIf(hasBrowser)('admin: application types', () => {
     await rotate.getByRole('button', { name: 'Rotate keys' }).click();
     await rotate.waitFor({ state: 'detached' });
     await row('dKart Fishing').getByText('M_ID 16 · version 2').waitFor();
+    await row('dKart Fishing').getByText('and 1 older key, still read for the devices redeemed with it').waitFor();
     expect(await page.content()).not.toContain('6E6E6');
 
     // The activation form offers what is switched on, from the portal's data.

@@ -17,7 +17,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; current: ApplicationType } | 
 
 const platformNames = (ids: number[]) => ids.map((id) => platforms[id as keyof typeof platforms] ?? String(id)).join(', ');
 
-function KeyCell({ info }: { info: ManufacturerKeyInfo | null }) {
+function KeyCell({ info, retired }: { info: ManufacturerKeyInfo | null; retired: number }) {
   const { t } = useTranslation('apptypes');
   if (!info)
     return (
@@ -33,6 +33,11 @@ function KeyCell({ info }: { info: ManufacturerKeyInfo | null }) {
       <Text size="xs" c="dimmed">
         {t('keys.setAt', { date: formatDateTime(info.setAt) })}
       </Text>
+      {retired > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('keys.retired', { count: retired })}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -87,10 +92,10 @@ export function ApplicationTypesView() {
                     <Badge color={a.enabled ? 'green' : 'gray'}>{a.enabled ? t('state.enabled') : t('state.disabled')}</Badge>
                   </Table.Td>
                   <Table.Td>
-                    <KeyCell info={a.s63} />
+                    <KeyCell info={a.s63} retired={a.retiredKeys.filter((k) => k.standard === 's63').length} />
                   </Table.Td>
                   <Table.Td>
-                    <KeyCell info={a.s100} />
+                    <KeyCell info={a.s100} retired={a.retiredKeys.filter((k) => k.standard === 's100').length} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
