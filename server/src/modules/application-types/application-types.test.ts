@@ -265,4 +265,20 @@ describe('application types: registered by the admin, read by redeem', () => {
     });
     expect(JSON.stringify(audit)).not.toContain('C0FFE');
   });
+
+  it('documents the admin calls in the OpenAPI page with their security and every status', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const calls = [
+      ['get', '/api/admin/application-types', ['200', '401', '403']],
+      ['post', '/api/admin/application-types', ['201', '400', '401', '403', '409']],
+      ['patch', '/api/admin/application-types/{id}', ['200', '400', '401', '403', '404']],
+      ['post', '/api/admin/application-types/{id}/keys', ['200', '400', '401', '403', '404']],
+    ] as const;
+    for (const [method, path, statuses] of calls) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation?.security, `${method} ${path}`).toEqual([{ bearer: [] }]);
+      expect(Object.keys(operation?.responses ?? {}).sort(), `${method} ${path}`).toEqual([...statuses].sort());
+    }
+    expect(doc.paths['/api/application-types'].get.responses['200']).toBeDefined();
+  });
 });
