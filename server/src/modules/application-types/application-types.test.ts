@@ -256,6 +256,21 @@ describe('application types: registered by the admin, read by redeem', () => {
     expect(fresh.json()).toMatchObject({ hwId: 'B0B02', s100HwId });
     expect((await exchangeSet(fresh.json().token)).statusCode).toBe(201);
 
+    // Switched off, the type takes no new device (not even with a code made before), and the devices it has keep working.
+    const early = await activate(user.headers, 'PILOT-3', 110, 4);
+    expect(early.statusCode).toBe(200);
+    await t.app.inject({ method: 'PATCH', url: `${url}/110`, headers: admin.headers, payload: { enabled: false } });
+    const refused = await redeem(early.json().id, {
+      deviceId: 'PILOT-3',
+      platformId: 4,
+      applicationTypeId: 110,
+      userPermit: createUserPermit({ hwId: 'B0B03', ...newS63 }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([expect.objectContaining({ path: 'body.applicationTypeId' })]);
+    expect((await exchangeSet(oldToken)).statusCode).toBe(201);
+    expect((await exchangeSet(fresh.json().token)).statusCode).toBe(201);
+
     const audit = await t.database.db.select().from(auditLog);
     const rotation = audit.find((r) => r.action === 'application-type.rotate-keys');
     expect(rotation?.subject).toMatchObject({
