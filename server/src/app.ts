@@ -15,6 +15,7 @@ import { ProcessRegistry } from './jobs/process-registry.js';
 import { createMailer } from './lib/mailer.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
+import { applicationTypeRoutes } from './modules/application-types/application-types.routes.js';
 import { agreementRoutes } from './modules/agreements/agreements.routes.js';
 import { invitationRoutes } from './modules/agreements/invitations.routes.js';
 import { myChartsRoutes } from './modules/my-charts/my-charts.routes.js';
@@ -292,6 +293,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     route(s100DeviceRoutes, { deps: deviceDeps }),
     route(cabinetSwapRoutes, { db, limits: swapLimits }),
     route(signingKeyRoutes, { db, box, ttlSeconds: config.LICENSE_FILE_TTL_SECONDS }),
+    route(applicationTypeRoutes, { db, box }),
     route(webhookRoutes, { db, box, policy: webhookPolicy }),
   ];
   for (const register of routePlugins) await register();

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { text } from './common.js';
-import { activationApplicationIds, limits, platformIds } from './constants.js';
+import { applicationTypeId } from './application-types.js';
+import { limits, platformIds } from './constants.js';
 
 export const activateBody = z.object({
   deviceId: text(128, { min: 1, minMessage: 'device code is required' }),
-  applicationTypeId: z.coerce
-    .number()
-    .int()
-    .refine((v) => (activationApplicationIds as readonly number[]).includes(v), {
-      message: `one of ${activationApplicationIds.join(', ')}`,
-    }),
+  // Any registered application type (issue 35); the server checks it is registered and enabled.
+  applicationTypeId,
   platformId: z.coerce
     .number()
     .int()

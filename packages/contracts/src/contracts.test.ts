@@ -18,7 +18,7 @@ describe('contracts', () => {
   it('defaults the activation duration to 12 months and bounds it to 1–36', () => {
     expect(activateBody.parse({ deviceId: 'D1', applicationTypeId: 101, platformId: 1 }).durationMonths).toBe(12);
     expect(activateBody.safeParse({ deviceId: 'D1', applicationTypeId: 101, platformId: 1, durationMonths: 37 }).success).toBe(false);
-    expect(activateBody.safeParse({ deviceId: 'D1', applicationTypeId: 103, platformId: 1 }).success).toBe(false);
+    expect(activateBody.safeParse({ deviceId: 'D1', applicationTypeId: 99, platformId: 1 }).success).toBe(false);
   });
 
   it('maps every error code to an HTTP status', () => {

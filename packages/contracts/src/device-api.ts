@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './common.js';
-import { activationApplicationIds, platformIds } from './constants.js';
+import { applicationTypeId } from './application-types.js';
+import { platformIds } from './constants.js';
 import { entitledS100Dataset, s100UserPermit } from './s100.js';
 
 // The device API (/api/app/v1): what navigation apps call with the token a redeemed code gives them.
@@ -31,12 +32,8 @@ export const redeemBody = z
       .number()
       .int()
       .refine((v) => (platformIds as readonly number[]).includes(v), { message: `one of ${platformIds.join(', ')}` }),
-    applicationTypeId: z.coerce
-      .number()
-      .int()
-      .refine((v) => (activationApplicationIds as readonly number[]).includes(v), {
-        message: `one of ${activationApplicationIds.join(', ')}`,
-      }),
+    // Any registered application type (issue 35); the server checks it is registered and enabled.
+    applicationTypeId,
     /** The S-63 user permit (28 hex); at least one of it and `s100UserPermit`. */
     userPermit: s63UserPermit.optional(),
     /** The S-100 user permit (Part 15, 46 characters). */

@@ -160,6 +160,16 @@ function pageRoutes(locale: Locale): RouteObject[] {
             },
           ],
         },
+        {
+          element: <RequireRole role="admin" />,
+          errorElement: <AreaError />,
+          children: [
+            {
+              path: segments.adminApplicationTypes,
+              lazy: page(['apptypes'], () => import('./routes/admin-application-types').then((m) => m.AdminApplicationTypesRoute)),
+            },
+          ],
+        },
       ],
     },
     // Any other path goes home.

@@ -32,7 +32,7 @@ export function isKnownErrorCode(code: string): code is ErrorCode | ClientErrorC
 type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
   /** The response schema from @chartroom/contracts; the answer is parsed with it. */

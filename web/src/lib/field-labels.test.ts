@@ -1,5 +1,6 @@
 import * as activation from '@chartroom/contracts/activation';
 import * as agreements from '@chartroom/contracts/agreements';
+import * as applicationTypes from '@chartroom/contracts/application-types';
 import * as auth from '@chartroom/contracts/auth';
 import * as charts from '@chartroom/contracts/charts';
 import * as customProducts from '@chartroom/contracts/custom-products';
@@ -22,6 +23,7 @@ import ruErrors from '../../public/locales/ru/errors.json';
 const modules = [
   activation,
   agreements,
+  applicationTypes,
   auth,
   charts,
   customProducts,

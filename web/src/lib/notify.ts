@@ -14,7 +14,21 @@ export function useNotify(): Notify {
   const { t } = useTranslation('common');
   const toMessage = useErrorMessage();
   return {
-    success: (message) => notifications.show({ color: 'teal', title: t('notify.saved'), message, autoClose: 4000 }),
-    failure: (error) => notifications.show({ color: 'red', title: t('notify.failed'), message: toMessage(error), autoClose: 8000 }),
+    success: (message) =>
+      notifications.show({
+        color: 'teal',
+        title: t('notify.saved'),
+        message,
+        autoClose: 4000,
+        closeButtonProps: { 'aria-label': t('close') },
+      }),
+    failure: (error) =>
+      notifications.show({
+        color: 'red',
+        title: t('notify.failed'),
+        message: toMessage(error),
+        autoClose: 8000,
+        closeButtonProps: { 'aria-label': t('close') },
+      }),
   };
 }

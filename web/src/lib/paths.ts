@@ -23,6 +23,8 @@ export const segments = {
   distributor2Transactions: 'distributor2/transactions',
   orderManager: 'order-manager',
   reseller: 'reseller',
+  /** The portal admin's application types (issue 35). */
+  adminApplicationTypes: 'admin/application-types',
 } as const;
 
 export type RegType = 'user' | 'provider' | 'distributor';
@@ -130,6 +132,7 @@ export function buildPaths(locale: Locale) {
       }),
     orderManager: () => to(segments.orderManager),
     reseller: () => to(segments.reseller),
+    adminApplicationTypes: () => to(segments.adminApplicationTypes),
   };
 }
 

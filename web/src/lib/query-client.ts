@@ -28,12 +28,25 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 const mutationCache = new MutationCache({
   onSuccess: (_data, _variables, _context, mutation) => {
     const key = mutation.meta?.successKey;
-    if (key) notifications.show({ color: 'teal', title: i18n.t('common:notify.saved'), message: i18n.t(key), autoClose: 4000 });
+    if (key)
+      notifications.show({
+        color: 'teal',
+        title: i18n.t('common:notify.saved'),
+        message: i18n.t(key),
+        autoClose: 4000,
+        closeButtonProps: { 'aria-label': i18n.t('common:close') },
+      });
   },
   onError: (error, _variables, _context, mutation) => {
     if (!mutation.meta?.isFailureToasted) return;
     const message = errorToText(error, i18n.getFixedT(null, 'errors'));
-    notifications.show({ color: 'red', title: i18n.t('common:notify.failed'), message, autoClose: 8000 });
+    notifications.show({
+      color: 'red',
+      title: i18n.t('common:notify.failed'),
+      message,
+      autoClose: 8000,
+      closeButtonProps: { 'aria-label': i18n.t('common:close') },
+    });
   },
 });
 

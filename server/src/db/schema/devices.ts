@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activations } from './activations.js';
 import { installations } from './licensing.js';
 import { distributors } from './providers.js';
@@ -8,17 +8,52 @@ import { users } from './users.js';
 // built exchange sets, licence-file signing keys, and distributors' webhooks. Secrets are stored
 // sealed (AES-256-GCM, server/src/lib/secret-box.ts), never in the clear.
 
-/** An application's S-63 manufacturer identity: M_ID in the clear, M_KEY sealed. */
+/**
+ * An application type (issue 35: data, not code): a navigation app that devices activate with, its
+ * platforms, and its manufacturers' keys. The S-63 and S-100 M_ID are in the clear, the M_KEYs sealed;
+ * each has a version that a key rotation raises (the keys it replaces move to
+ * `application_type_retired_keys`). Null keys: that standard's user permits cannot be read yet.
+ */
 export const deviceApplications = pgTable('device_applications', {
   applicationTypeId: integer('application_type_id').primaryKey(),
   name: text('name').notNull(),
-  mId: text('m_id').notNull(),
-  mKeySealed: text('m_key_sealed').notNull(),
+  /** The platform ids (constants `platforms`) it runs on. */
+  platforms: jsonb('platforms').$type<number[]>().notNull().default([]),
+  /** A disabled type takes no new activation codes or redeems; its redeemed devices keep working. */
+  enabled: boolean('enabled').notNull().default(true),
+  mId: text('m_id'),
+  mKeySealed: text('m_key_sealed'),
+  s63KeyVersion: integer('s63_key_version'),
+  s63KeySetAt: timestamp('s63_key_set_at', { withTimezone: true }),
   /** Its S-100 manufacturer (Part 15): M_ID (6 characters) in the clear, M_KEY (16 bytes, hex) sealed; null when it has none. */
   s100MId: text('s100_m_id'),
   s100MKeySealed: text('s100_m_key_sealed'),
+  s100KeyVersion: integer('s100_key_version'),
+  s100KeySetAt: timestamp('s100_key_set_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A manufacturer key an application type no longer gives new devices (replaced by a rotation),
+ * kept sealed so the devices that redeemed with it still have their later user permits read.
+ */
+export const applicationTypeRetiredKeys = pgTable(
+  'application_type_retired_keys',
+  {
+    applicationTypeId: integer('application_type_id')
+      .notNull()
+      .references(() => deviceApplications.applicationTypeId, { onDelete: 'cascade' }),
+    /** 's63' or 's100' */
+    standard: text('standard').$type<'s63' | 's100'>().notNull(),
+    version: integer('version').notNull(),
+    mId: text('m_id').notNull(),
+    mKeySealed: text('m_key_sealed').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationTypeId, t.standard, t.version] })],
+);
 
 /** A device that redeemed an activation code: its HW_ID and the bearer token's hash. */
 export const deviceRegistrations = pgTable(
@@ -33,6 +68,9 @@ export const deviceRegistrations = pgTable(
     /** The S-63 HW_ID from its S-63 user permit; null for a device that gave only an S-100 one. */
     hwId: text('hw_id'),
     applicationTypeId: integer('application_type_id').notNull(),
+    /** The application type's S-63 and S-100 key versions when it redeemed: its later user permits may still be made with them. */
+    s63KeyVersion: integer('s63_key_version'),
+    s100KeyVersion: integer('s100_key_version'),
     platformId: integer('platform_id').notNull(),
     /** SHA-256 (hex) of the bearer token; the token itself is shown once. */
     tokenHash: text('token_hash').notNull(),

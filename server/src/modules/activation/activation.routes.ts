@@ -5,6 +5,7 @@ import { errorBody } from '@chartroom/contracts/errors';
 import type { Db } from '../../db/client.js';
 import { addMonths } from '../../lib/dates.js';
 import { activations } from '../../db/schema/index.js';
+import { checkActivationTarget } from '../application-types/manufacturer-keys.js';
 
 const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -31,6 +32,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number
     },
     async (request) => {
       const body = request.body;
+      await checkActivationTarget(db, body);
       const expiresAt = addMonths(new Date(), body.durationMonths);
       const [row] = await db
         .insert(activations)

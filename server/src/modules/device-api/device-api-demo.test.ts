@@ -110,4 +110,30 @@ describe('device API on the demo data', () => {
     for (const [method, path] of calls)
       expect(doc.paths[path]?.[method]?.description, `${method} ${path}`).toMatch(/Example|Body|body|Range/);
   });
+
+  it('redeems codes of dKart Navigator (102) and dKart Fishing (105) with their demo manufacturer keys', async () => {
+    const demo = (await findUserByEmail(t.database.db, 'user@demo.test'))!;
+    const headers = { authorization: `Bearer ${t.app.signToken(demo)}` };
+    for (const [applicationTypeId, mId, mKey] of [
+      [102, '12', 'A1B2C'],
+      [105, '15', '5E5E5'],
+    ] as const) {
+      const deviceId = `DEMO-${applicationTypeId}`;
+      const code = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/installation/activate',
+          headers,
+          payload: { deviceId, applicationTypeId, platformId: 3 },
+        })
+      ).json().id;
+      const redeemed = await t.app.inject({
+        method: 'POST',
+        url: `/api/app/v1/activations/${code}/redeem`,
+        payload: { deviceId, platformId: 3, applicationTypeId, userPermit: userPermitFor('54321', { mId, mKey }) },
+      });
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
+      expect(redeemed.json()).toMatchObject({ hwId: '54321', deviceId });
+    }
+  });
 });

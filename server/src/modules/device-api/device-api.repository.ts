@@ -7,7 +7,6 @@ import {
   cellKeys,
   chartCollections,
   charts,
-  deviceApplications,
   deviceRegistrations,
   deviceSwaps,
   exchangeSets,
@@ -20,27 +19,6 @@ import {
   s100Datasets,
   type ChartDbRow,
 } from '../../db/schema/index.js';
-
-export async function findDeviceApplication(db: DbOrTx, applicationTypeId: number) {
-  const [row] = await db.select().from(deviceApplications).where(eq(deviceApplications.applicationTypeId, applicationTypeId));
-  return row;
-}
-
-export async function upsertDeviceApplication(db: DbOrTx, values: typeof deviceApplications.$inferInsert) {
-  await db
-    .insert(deviceApplications)
-    .values(values)
-    .onConflictDoUpdate({
-      target: deviceApplications.applicationTypeId,
-      set: {
-        name: values.name,
-        mId: values.mId,
-        mKeySealed: values.mKeySealed,
-        s100MId: values.s100MId,
-        s100MKeySealed: values.s100MKeySealed,
-      },
-    });
-}
 
 /** The activation row, locked: one redeem of a code at a time. */
 export async function lockActivationByCode(db: DbOrTx, code: string) {

@@ -1,11 +1,11 @@
 import { activationApplications } from '@chartroom/contracts/constants';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { upsertDeviceApplication } from './device-api.repository.js';
+import { ensureApplicationType } from '../application-types/application-types.service.js';
 
 /** Registers an application's S-63 (and S-100, when given) manufacturer id and key (the keys sealed). */
 export async function seedDeviceApplication(
-  db: DbOrTx,
+  db: Db,
   box: SecretBox,
   app: { applicationTypeId: number; mId: string; mKey: string; name?: string; s100MId?: string; s100MKey?: string },
 ) {
@@ -13,13 +13,11 @@ export async function seedDeviceApplication(
     app.name ??
     activationApplications[app.applicationTypeId as keyof typeof activationApplications] ??
     `application ${app.applicationTypeId}`;
-  await upsertDeviceApplication(db, {
-    applicationTypeId: app.applicationTypeId,
+  await ensureApplicationType(db, box, {
+    id: app.applicationTypeId,
     name,
-    mId: app.mId,
-    mKeySealed: box.seal(app.mKey.toUpperCase()),
-    s100MId: app.s100MId ?? null,
-    s100MKeySealed: app.s100MKey ? box.seal(app.s100MKey.toUpperCase()) : null,
+    s63: { mId: app.mId, mKey: app.mKey },
+    ...(app.s100MId && app.s100MKey ? { s100: { mId: app.s100MId, mKey: app.s100MKey } } : {}),
   });
 }
 
@@ -34,3 +32,22 @@ export const demoDeviceApplication = {
   s100MId: 'CR0101',
   s100MKey: 'C3A5E1F00D1E5EA5C3A5E1F00D1E5EA5',
 } as const;
+
+/** The demo's other two apps (issue 35), so their codes redeem too: dKart Navigator and dKart Fishing. */
+export const demoDeviceApplications = [
+  demoDeviceApplication,
+  {
+    applicationTypeId: 102,
+    mId: '12',
+    mKey: 'A1B2C',
+    s100MId: 'CR0102',
+    s100MKey: 'D0A1B2C3D4E5F60718293A4B5C6D7E8F',
+  },
+  {
+    applicationTypeId: 105,
+    mId: '15',
+    mKey: '5E5E5',
+    s100MId: 'CR0105',
+    s100MKey: '5E5E5E5E00112233445566778899AABB',
+  },
+] as const;

@@ -23,8 +23,7 @@ import {
   revokeEmptyRegistrations,
 } from './device-api.repository.js';
 import { createDeviceToken } from './device-token.js';
-import { readS100HwId } from './s100-user-permit.js';
-import { readHwId } from './user-permit-check.js';
+import { readDevicePermits } from './user-permit-check.js';
 
 const mismatch = (field: 'applicationTypeId' | 'deviceId', message: string) =>
   new AppError('validation', message, [{ path: `body.${field}`, message }]);
@@ -105,8 +104,7 @@ export async function redeemActivation(opts: {
   ip: string | null;
 }): Promise<RedeemResult> {
   const { db, input, actor } = opts;
-  const hwId = input.userPermit !== undefined ? await readHwId(db, opts.box, input.applicationTypeId, input.userPermit) : null;
-  const s100 = input.s100UserPermit !== undefined ? await readS100HwId(db, opts.box, input.applicationTypeId, input.s100UserPermit) : null;
+  const { hwId, s100, keyVersions } = await readDevicePermits(db, opts.box, input);
   return db.transaction(async (tx) => {
     const activation = await lockActivationByCode(tx, opts.code);
     if (!activation || activation.expiresAt.getTime() <= Date.now()) throw notFound('activation_code');
@@ -129,6 +127,7 @@ export async function redeemActivation(opts: {
       s100HwId: s100?.hwId ?? null,
       s100UserPermit: s100?.userPermit ?? null,
       applicationTypeId: input.applicationTypeId,
+      ...keyVersions,
       platformId: input.platformId,
       tokenHash: hash,
     });

@@ -3,6 +3,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { DeviceContext } from './device-context.js';
 import { setS100UserPermit } from './device-api.repository.js';
+import { findDeviceApplicationType } from '../application-types/manufacturer-keys.js';
 import { readS100HwId } from './s100-user-permit.js';
 
 /**
@@ -17,7 +18,9 @@ export async function addS100UserPermit(opts: {
   ip: string | null;
 }): Promise<{ s100HwId: string }> {
   const { registration } = opts.device;
-  const { hwId, userPermit } = await readS100HwId(opts.db, opts.box, registration.applicationTypeId, opts.userPermit);
+  // A device already redeemed: its app may still carry the S-100 key it redeemed with.
+  const app = await findDeviceApplicationType(opts.db, registration.applicationTypeId, { isNewDevice: false });
+  const { hwId, userPermit } = await readS100HwId(opts.db, opts.box, app, opts.userPermit, registration.s100KeyVersion);
   await opts.db.transaction(async (tx) => {
     await setS100UserPermit(tx, registration.id, { hwId, userPermit });
     await recordAudit(tx, {

@@ -17,8 +17,7 @@ import {
 import type { DeviceContext } from './device-context.js';
 import { createDeviceToken } from './device-token.js';
 import { attachToLicenses } from './redeem.service.js';
-import { readS100HwId } from './s100-user-permit.js';
-import { readHwId } from './user-permit-check.js';
+import { readDevicePermits } from './user-permit-check.js';
 
 export interface SwapLimits {
   perLicense: number;
@@ -82,9 +81,8 @@ export async function swapDevice(opts: {
 }): Promise<SwapResult> {
   const { device, input } = opts;
   const old = device.registration;
-  const hwId = input.userPermit !== undefined ? await readHwId(opts.db, opts.box, old.applicationTypeId, input.userPermit) : null;
-  const s100 =
-    input.s100UserPermit !== undefined ? await readS100HwId(opts.db, opts.box, old.applicationTypeId, input.s100UserPermit) : null;
+  // The new device is new hardware: its permits are read with the keys in use.
+  const { hwId, s100, keyVersions } = await readDevicePermits(opts.db, opts.box, { ...input, applicationTypeId: old.applicationTypeId });
   return opts.db.transaction(async (tx) => {
     let swapsLeft = Number.MAX_SAFE_INTEGER;
     const licenseIds: number[] = [];
@@ -109,6 +107,7 @@ export async function swapDevice(opts: {
       s100HwId: s100?.hwId ?? null,
       s100UserPermit: s100?.userPermit ?? null,
       applicationTypeId: old.applicationTypeId,
+      ...keyVersions,
       platformId: input.platformId,
       tokenHash: hash,
     });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { hasRole } from '../../../lib/auth';
 import { usePaths } from '../../../lib/locale';
-import { areaHref, currentArea, navAreas } from '../lib/areas';
+import { areaHref, currentArea, hiddenWithoutRole, navAreas } from '../lib/areas';
 
 type RoleButtonsProps = {
   user: AuthUser;
@@ -25,6 +25,7 @@ export function RoleButtons({ user, onNavigate, surface = 'header' }: RoleButton
   return navAreas.map((area) => {
     const label = t(`areas.${area}`);
     if (!hasRole(user, area)) {
+      if (hiddenWithoutRole.includes(area)) return null;
       return (
         <Button
           key={area}

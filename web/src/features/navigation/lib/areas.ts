@@ -3,7 +3,9 @@ import type { Paths } from '../../../lib/paths';
 import { stripLocale } from '../../../lib/paths';
 
 /** The cabinets reachable from the top navigation, in display order. */
-export const navAreas = ['user', 'provider', 'distributor', 'distributor2', 'order-manager'] as const satisfies readonly Role[];
+export const navAreas = ['user', 'provider', 'distributor', 'distributor2', 'order-manager', 'admin'] as const satisfies readonly Role[];
+/** Areas shown only to those who hold the role (no greyed button for everyone else). */
+export const hiddenWithoutRole: readonly NavArea[] = ['admin'];
 export type NavArea = (typeof navAreas)[number];
 
 export function areaHref(paths: Paths, area: NavArea): string {
@@ -18,6 +20,8 @@ export function areaHref(paths: Paths, area: NavArea): string {
       return paths.distributor2();
     case 'order-manager':
       return paths.orderManager();
+    case 'admin':
+      return paths.adminApplicationTypes();
   }
 }
 
