@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { maxAgreementNameLength, type Agreement } from '@chartroom/contracts/agreements';
 import { agreementTypes, currencies } from '@chartroom/contracts/constants';
 import { useMemo } from 'react';
@@ -21,6 +21,7 @@ import {
   type AgreementFormValues,
 } from '../lib/agreement-form';
 import { applicationsWithRates, toRatesInput } from '../lib/rates-form';
+import { FormActions } from './form-actions';
 import { RatesGrid } from './rates-grid';
 
 type AgreementFormProps =
@@ -153,14 +154,7 @@ export function AgreementForm({ agreement, onDone, readOnly = false }: Agreement
           <Stack gap="sm">
             <Title order={5}>{t('form.title')}</Title>
             {fields}
-            <Group>
-              <Button type="submit" loading={isSubmitting}>
-                {t('form.submit')}
-              </Button>
-              <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-                {t('form.cancel')}
-              </Button>
-            </Group>
+            <FormActions submitLabel={t('form.submit')} backLabel={t('form.cancel')} onBack={onDone} isSubmitting={isSubmitting} />
           </Stack>
         </form>
       </Paper>
@@ -180,14 +174,12 @@ export function AgreementForm({ agreement, onDone, readOnly = false }: Agreement
           readOnly={readOnly}
         />
         {!readOnly && (
-          <Group>
-            <Button type="submit" loading={isSubmitting}>
-              {t('main.save')}
-            </Button>
-            <Button variant="default" onClick={() => form.reset(toAgreementFormValues(agreement))} disabled={isSubmitting}>
-              {t('main.reset')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={t('main.save')}
+            backLabel={t('main.reset')}
+            onBack={() => form.reset(toAgreementFormValues(agreement))}
+            isSubmitting={isSubmitting}
+          />
         )}
       </Stack>
     </form>
