@@ -8,6 +8,8 @@
 //               included). eslint-plugin-import-x is not used: its native resolver's platform packages
 //               are not all published to the registry these machines reach, so `npm ci` refused the lock.
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
@@ -123,6 +125,45 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [webPackages, webReach] }],
+    },
+  },
+  // The web app's hooks (rules-of-hooks, exhaustive-deps) and accessibility (jsx-a11y's recommended
+  // set). eslint-plugin-react-hooks stays on 5.x: 6 and later add the React Compiler's diagnostics to
+  // `recommended`, and the app does not build with the compiler. A rule turned off here, or disabled on
+  // a line, carries its reason beside it.
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs['recommended-latest'], jsxA11y.flatConfigs.recommended],
+    // Mantine's components checked as the elements they render (an Anchor as an `a`, a TextInput as
+    // an `input`, …); `component="…"` names the element where a component renders another.
+    settings: {
+      'jsx-a11y': {
+        polymorphicPropName: 'component',
+        components: {
+          Anchor: 'a',
+          Button: 'button',
+          ActionIcon: 'button',
+          UnstyledButton: 'button',
+          CloseButton: 'button',
+          Image: 'img',
+          TextInput: 'input',
+          PasswordInput: 'input',
+          NumberInput: 'input',
+          Textarea: 'textarea',
+          NativeSelect: 'select',
+        },
+      },
+    },
+    rules: {
+      // An error, not the preset's warning: `npm run lint` passes with warnings, so a missing
+      // dependency would land unnoticed.
+      'react-hooks/exhaustive-deps': 'error',
+      // Checked on DOM elements only: `role` on the app's own components (RequireRole,
+      // MissingRoleRedirect) is the user's portal role, not an ARIA role.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+      // React Router's Link (also as `<Anchor component={Link}>`) takes its address in `to`, and
+      // renders it as the anchor's href.
+      'jsx-a11y/anchor-is-valid': ['error', { specialLink: ['to'] }],
     },
   },
   // One block per depth of a feature's files, since the climb to web/src/features/ is as long as

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { PageLoader } from '../../components/ui/page-loader';
 import { useAgreement } from '../../features/agreements/api/get-agreement';
 import { AgreementLimitsTab } from '../../features/agreements/components/agreement-limits-tab';
-import { AgreementMainForm } from '../../features/agreements/components/agreement-main-form';
+import { AgreementForm } from '../../features/agreements/components/agreement-form';
 import { AgreementUsersTab } from '../../features/agreements/components/agreement-users-tab';
 import { BalanceEntryForm } from '../../features/agreements/components/balance-entry-form';
 import { OrdersView } from '../../features/orders/components/orders-view';
@@ -117,7 +117,7 @@ export function AgreementRoute() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="main">
-          <AgreementMainForm agreement={data} readOnly={!canManage} />
+          <AgreementForm agreement={data} readOnly={!canManage} />
         </Tabs.Panel>
         <Tabs.Panel value="users">
           <AgreementUsersTab agreementId={data.id} readOnly={!canManage} />

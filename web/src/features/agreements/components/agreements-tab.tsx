@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { usePaths } from '../../../lib/locale';
 import { useAgreements } from '../api/query-agreements';
-import { AgreementCreateForm } from './agreement-create-form';
+import { AgreementForm } from './agreement-form';
 
 /** Spec §2/§4: the agreements list; "New agreement" switches to the form, submit or cancel switch back. */
 export function AgreementsTab() {
@@ -21,7 +21,7 @@ export function AgreementsTab() {
   return (
     <Stack gap="md">
       {isFormMode ? (
-        <AgreementCreateForm onDone={() => setIsFormMode(false)} />
+        <AgreementForm onDone={() => setIsFormMode(false)} />
       ) : (
         <Group>
           <Button onClick={() => setIsFormMode(true)}>{t('list.create')}</Button>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
   newIdempotencyKey,
   type BalanceEntryForm as BalanceEntryValues,
 } from '../lib/balance-entry-form';
+import { FormActions } from './form-actions';
 
 type BalanceEntryFormProps = { agreementId: number; currency: string; onDone: () => void };
 
@@ -77,14 +78,12 @@ export function BalanceEntryForm({ agreementId, currency, onDone }: BalanceEntry
               error={errors.reason && t('balance.reasonRequired')}
             />
           </SimpleGrid>
-          <Group>
-            <Button type="submit" loading={isSubmitting}>
-              {t(kind === 'top-up' ? 'balance.submitTopUp' : 'balance.submitAdjustment')}
-            </Button>
-            <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-              {t('form.cancel')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={t(kind === 'top-up' ? 'balance.submitTopUp' : 'balance.submitAdjustment')}
+            backLabel={t('form.cancel')}
+            onBack={onDone}
+            isSubmitting={isSubmitting}
+          />
         </Stack>
       </form>
     </Paper>

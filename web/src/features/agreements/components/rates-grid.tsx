@@ -4,11 +4,11 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RateApplication } from '@chartroom/contracts/constants';
 import { rateCellFields } from '../lib/rates-form';
-import type { AgreementMainFormValues } from '../lib/agreement-main-form';
+import type { AgreementFormValues } from '../lib/agreement-form';
 
 type RatesGridProps = {
-  register: UseFormRegister<AgreementMainFormValues>;
-  errors: FieldErrors<AgreementMainFormValues>['rates'];
+  register: UseFormRegister<AgreementFormValues>;
+  errors: FieldErrors<AgreementFormValues>['rates'];
   /** Sections open at first: the applications that have rates. */
   openApplications: RateApplication[];
   readOnly?: boolean;

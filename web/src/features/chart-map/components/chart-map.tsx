@@ -52,6 +52,7 @@ type ChartMapProps = {
   /** The collection's version (the task's `version`): tiles are cached until it changes. */
   version?: string | null;
   hasS102?: boolean;
+  /** Where the map opens: read when the map is made, so a later value does not move it. */
   startView: StartView;
   /** Keeps the view in the address (`#zoom/lat/lon`), so a reload or a shared link shows the same place. */
   isViewInUrl?: boolean;
@@ -94,14 +95,14 @@ function toPicked(features: MapGeoJSONFeature[]): PickedFeature[] {
 
 /** The one map of the web app: MapLibre with the geocontent's charts in S-52 colours. */
 export function ChartMap(props: ChartMapProps) {
-  const { taskId, version = null, hasS102 = false, startView, palette, safetyDepth, hiddenCells = [], showS102 = false, ref } = props;
+  const { taskId, version = null, hasS102 = false, palette, safetyDepth, hiddenCells = [], showS102 = false, ref } = props;
   const { t, i18n } = useTranslation('map');
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapState>(null);
   const land = useWorldLand();
-  // Read by long-lived map handlers without re-creating the map.
-  const latest = useRef({ props, palette });
-  latest.current = { props, palette };
+  // Read by long-lived map handlers, and by the map's making, without re-creating the map.
+  const latest = useRef({ props, palette, t });
+  latest.current = { props, palette, t };
   const drawnImages = useRef(new Set<string>());
   // Depth contour values of the tiles on screen: the safety contour is the next deeper one of them.
   const contours = useRef<number[]>([]);
@@ -109,7 +110,8 @@ export function ChartMap(props: ChartMapProps) {
   useEffect(() => {
     if (!container.current) return;
     const urls = taskId ? buildTileUrls(taskId, version) : null;
-    const { props: initial } = latest.current;
+    const { props: initial, t } = latest.current;
+    const { startView } = initial;
     const style = buildChartStyle({
       tilesUrl: urls?.tiles ?? null,
       s102Url: urls && hasS102 ? urls.s102 : null,

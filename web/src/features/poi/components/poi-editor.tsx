@@ -37,11 +37,9 @@ export function PoiEditor({ gcid }: { gcid: number }) {
     return selected ? toInput(selected) : null;
   }, [selection, selected]);
 
-  const startView = useMemo(
-    () => chooseViewOfPoints(pois.data ?? [], mapTask.data?.bbox ?? null),
-    // The view is chosen once, when the points and the charts are known; edits do not move the map.
-    [pois.isSuccess, mapTask.isPending],
-  );
+  // The view of the points and the charts; ChartMap reads it only when it makes the map, so edits do not move the map.
+  const chartsBox = mapTask.data?.bbox ?? null;
+  const startView = useMemo(() => chooseViewOfPoints(pois.data ?? [], chartsBox), [pois.data, chartsBox]);
 
   if (pois.isPending || mapTask.isPending) return <PageLoader />;
   if (pois.isError) return <ErrorAlert error={pois.error} />;
