@@ -23,10 +23,14 @@ export function CoverageMap({ overlays, focus, label }: CoverageMapProps) {
     () => (start.current ? { bounds: start.current } : { center: [0, 30] as [number, number], zoom: mapZoom.min }),
     [],
   );
+  // The map moves when the box changes, not when an equal box comes as a new array: the effect
+  // runs on the box's key and reads the box itself through a ref.
+  const latestFocus = useRef(focus);
+  latestFocus.current = focus;
   const focusKey = focus?.join(',');
   useEffect(() => {
-    if (focus && focusKey !== start.current?.join(',')) mapRef.current?.fitBounds(focus);
-    // The key stands for the box.
+    const box = latestFocus.current;
+    if (box && focusKey !== start.current?.join(',')) mapRef.current?.fitBounds(box);
   }, [focusKey]);
 
   return (
