@@ -24,6 +24,7 @@ import { loadDataServerKey } from './modules/device-api/data-server-key.js';
 import { deviceApiRoutes } from './modules/device-api/device-api.routes.js';
 import { loadS100DataServer } from './modules/device-api/s100-data-server.js';
 import { s100DeviceRoutes } from './modules/device-api/s100-device.routes.js';
+import { deviceDataRoutes } from './modules/device-api/device-data.routes.js';
 import { signingKeyRoutes } from './modules/device-api/signing-keys.routes.js';
 import { cabinetSwapRoutes } from './modules/device-api/swap.routes.js';
 import { cellsUpdatedJob, cellsUpdatedJobKind } from './modules/device-api/update-notices.job.js';
@@ -285,6 +286,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The device API (issue 14, decision 0014), the cabinet's device swap, signing keys, webhooks.
     route(deviceApiRoutes, { deps: deviceDeps }),
     route(s100DeviceRoutes, { deps: deviceDeps }),
+    route(deviceDataRoutes, { deps: deviceDeps }),
     route(cabinetSwapRoutes, { db, limits: swapLimits }),
     route(signingKeyRoutes, { db, box, ttlSeconds: config.LICENSE_FILE_TTL_SECONDS }),
     route(webhookRoutes, { db, box, policy: webhookPolicy }),
