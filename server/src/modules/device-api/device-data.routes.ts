@@ -17,15 +17,15 @@ function downloadAnswers(mediaType: string, what: string) {
     206: z.string().describe(`The bytes of the asked range of ${what} (\`${mediaType}\`, binary; \`Content-Range\` says which).`),
     304: z.null().describe('The file is the one named by `If-None-Match` (its ETag): no body'),
     401: errorBody.describe('No device token, or it was revoked or replaced'),
-    403: errorBody.describe('`license_expired`: the licence covering it has expired'),
     404: errorBody.describe('No such item, or none of this device’s licences covers it'),
+    409: errorBody.describe('`license_expired`: the licence covering it has expired'),
     416: z.null().describe('The range is outside the file (`Content-Range: bytes */<size>`): no body'),
   };
 }
 
 const checks =
   'Checked as exchange sets are: a live device token, a current licence of a product of its geocontent with this kind switched on ' +
-  "(403 `license_expired` when only expired ones), and only the device's own licences (404 otherwise).";
+  "(409 `license_expired` when only expired ones), and only the device's own licences (404 otherwise).";
 
 /**
  * The device calls for the data besides cells (issue 35): NTM documents, POI releases, navigation

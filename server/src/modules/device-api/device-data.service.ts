@@ -18,7 +18,7 @@ import {
 // product switches on NTM documents (`ntm`), POI releases (`poi`), navigation messages (`navMsg`)
 // and raw depth files (`s102`, raw soundings going with the bathymetry); a device holding a current
 // licence of such a product gets that kind of its geocontent. Checks as for exchange sets: a live
-// device token, a current licence (else 403 `license_expired`), and only the device's own licences.
+// device token, a current licence (else 409 `license_expired`), and only the device's own licences.
 
 export type DataKind = keyof DeviceDataFlags;
 
@@ -32,7 +32,7 @@ export function geocontentsWith(device: DeviceContext, kind: DataKind, now = Dat
 
 /**
  * May the device have this item of `kind` of this geocontent? A current licence: yes; only expired
- * ones: 403 `license_expired`; none: 404, as for an item that does not exist (a device learns nothing
+ * ones: 409 `license_expired`; none: 404, as for an item that does not exist (a device learns nothing
  * of another device's data).
  */
 function requireLicensed(device: DeviceContext, kind: DataKind, geocontentId: number, thing: 'ntm' | 'poi_release' | 'raw_depth_file') {
