@@ -53,6 +53,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { navMessageRoutes } from './modules/nav-messages/nav-messages.routes.js';
 import { ntmRoutes } from './modules/ntm/ntm.routes.js';
 import { appOrderRoutes } from './modules/orders/orders.routes.js';
+import { sweepUnredeemedActivations } from './modules/agreements/installations.repository.js';
 import { orderDeskRoutes } from './modules/orders/order-desk.routes.js';
 import { paymentWebhookRoutes } from './modules/orders/payment-webhooks.routes.js';
 import { poiRoutes } from './modules/poi/poi.routes.js';
@@ -298,6 +299,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sweep = async (): Promise<SweepReport> => {
     const outcome = await runAsSingleton(database, 'upload-sweep', () =>
       sweepUploads({ db, blobs: blobStore, processes, requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000, log: app.log }),
+    );
+    // Activation codes never redeemed expire and leave no device behind (issue 35).
+    await runAsSingleton(database, 'activation-sweep', () => sweepUnredeemedActivations(db)).catch((err: unknown) =>
+      app.log.warn({ err }, 'activation sweep failed'),
     );
     return outcome.ran ? outcome.value : { partFiles: 0, orphanFolders: 0, expiredUploads: 0, reopenedUploads: 0 };
   };
