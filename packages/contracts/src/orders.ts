@@ -44,7 +44,11 @@ export const createOrderBody = z
   })
   .superRefine((v, ctx) => {
     if (v.installationId !== undefined && v.deviceInstallationId !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['deviceInstallationId'], message: 'name the device once: installationId or deviceInstallationId' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deviceInstallationId'],
+        message: 'name the device once: installationId or deviceInstallationId',
+      });
     const seen = new Set<string>();
     v.items.forEach((item, i) => {
       if (seen.has(item.product)) ctx.addIssue({ code: 'custom', path: ['items', i, 'product'], message: 'each product once per order' });

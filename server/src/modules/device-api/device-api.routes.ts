@@ -264,7 +264,8 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
       config: { rateLimit },
       schema: {
         tags,
-        summary: 'Licensed cells, NTM documents, POI releases, navigation messages and raw depth files changed since a time (304 when none)',
+        summary:
+          'Licensed cells, NTM documents, POI releases, navigation messages and raw depth files changed since a time (304 when none)',
         description:
           'Poll with the `serverTime` of the previous answer. Example: `GET /api/app/v1/updates?since=2026-11-20T10:00:00.000Z` → 304, or 200 `{"serverTime":"…","cells":[{"name":"XX5DEMO1","edition":1,"update":3,…}],"ntms":[…],"poiReleases":[],"navMessages":[],"rawDepthFiles":[]}` ' +
           '(each kind as in entitlements: new NTM documents, POI releases and messages since `since`; raw depth files uploaded since). Without `since`, everything.',

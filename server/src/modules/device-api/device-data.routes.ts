@@ -52,7 +52,13 @@ export const deviceDataRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
       },
     },
     async (request, reply) => {
-      const file = await openNtmForDevice({ db, device: deviceOf(request), id: request.params.id, range: request.headers.range, ip: request.ip });
+      const file = await openNtmForDevice({
+        db,
+        device: deviceOf(request),
+        id: request.params.id,
+        range: request.headers.range,
+        ip: request.ip,
+      });
       return sendFileWithRange(reply, {
         ...file,
         store: deps.blobs,

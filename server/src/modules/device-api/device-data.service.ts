@@ -113,7 +113,13 @@ export async function openNtmForDevice(opts: { db: Db; device: DeviceContext; id
   } satisfies DeviceFile;
 }
 
-export async function openRawDepthForDevice(opts: { db: Db; device: DeviceContext; id: number; range: string | undefined; ip: string | null }) {
+export async function openRawDepthForDevice(opts: {
+  db: Db;
+  device: DeviceContext;
+  id: number;
+  range: string | undefined;
+  ip: string | null;
+}) {
   const row = await findRawDepthForDevice(opts.db, opts.id);
   if (!row || !row.isPublished) throw notFound('raw_depth_file');
   requireLicensed(opts.device, 's102', row.geocontentId, 'raw_depth_file');
@@ -128,7 +134,13 @@ export async function openRawDepthForDevice(opts: { db: Db; device: DeviceContex
 }
 
 /** A POI release as the JSON document a device downloads: its id, geocontent, time and frozen points. */
-export async function readPoiReleaseForDevice(opts: { db: Db; device: DeviceContext; id: number; range: string | undefined; ip: string | null }) {
+export async function readPoiReleaseForDevice(opts: {
+  db: Db;
+  device: DeviceContext;
+  id: number;
+  range: string | undefined;
+  ip: string | null;
+}) {
   const row = await findPoiReleaseForDevice(opts.db, opts.id);
   if (!row) throw notFound('poi_release');
   requireLicensed(opts.device, 'poi', row.geocontentId, 'poi_release');
@@ -142,6 +154,12 @@ export async function readPoiReleaseForDevice(opts: { db: Db; device: DeviceCont
     }),
   );
   const sha256 = createHash('sha256').update(body).digest('hex');
-  await auditDownload(opts.db, opts.device, { poiReleaseId: row.id, size: body.length, range: opts.range ?? null }, row.geocontentId, opts.ip);
+  await auditDownload(
+    opts.db,
+    opts.device,
+    { poiReleaseId: row.id, size: body.length, range: opts.range ?? null },
+    row.geocontentId,
+    opts.ip,
+  );
   return { body, sha256, fileName: `poi-release-${row.id}.json` };
 }

@@ -54,7 +54,9 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
     });
     expect(raw.statusCode).toBe(200);
     rawDepthId = raw.json().id;
-    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/PublishRawDepth?rdid=${rawDepthId}`, headers: h })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/geocontent/PublishRawDepth?rdid=${rawDepthId}`, headers: h })).statusCode).toBe(
+      200,
+    );
     const poi = { name: 'Fuel pier', category: 'fuel', description: 'Diesel', lat: 54.03, lng: 10.05 };
     expect((await t.app.inject({ method: 'POST', url: `/api/poi?gcid=${gcid}`, headers: h, payload: poi })).statusCode).toBe(200);
     const release = await t.app.inject({ method: 'GET', url: `/api/geocontent/ConvertPoi?gcid=${gcid}`, headers: h });
@@ -78,7 +80,14 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
     const e = res.json();
     expect(e.cells).toEqual([expect.objectContaining({ name: 'XX5DEMO1', edition: 1, update: 1 })]);
     expect(e.ntms).toEqual([
-      { id: ntmId, geocontentId: provider.gcId, filename: 'ntm-47.pdf', size: pdf.length, description: 'Light out', addDate: expect.any(String) },
+      {
+        id: ntmId,
+        geocontentId: provider.gcId,
+        filename: 'ntm-47.pdf',
+        size: pdf.length,
+        description: 'Light out',
+        addDate: expect.any(String),
+      },
     ]);
     expect(e.poiReleases).toEqual([{ id: poiReleaseId, geocontentId: provider.gcId, itemsCount: 1, timestamp: expect.any(String) }]);
     expect(e.navMessages).toEqual([expect.objectContaining({ geocontentId: provider.gcId, text: 'Buoy missing', lat: 54.02, lng: 10.04 })]);
@@ -125,14 +134,18 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
     expect(raw.statusCode).toBe(200);
     expect(raw.body).toBe(xyz);
     expect((await get(`/api/app/v1/raw-depth/${rawDepthId}`, { ...d.deviceHeaders, range: 'bytes=0-4' })).body).toBe(xyz.slice(0, 5));
-    expect((await get(`/api/app/v1/raw-depth/${rawDepthId}`, { ...d.deviceHeaders, 'if-none-match': raw.headers.etag as string })).statusCode).toBe(
-      304,
-    );
+    expect(
+      (await get(`/api/app/v1/raw-depth/${rawDepthId}`, { ...d.deviceHeaders, 'if-none-match': raw.headers.etag as string })).statusCode,
+    ).toBe(304);
 
     const poiUrl = `/api/app/v1/poi-releases/${poiReleaseId}`;
     const poi = await get(poiUrl, d.deviceHeaders);
     expect(poi.statusCode).toBe(200);
-    expect(poi.json()).toMatchObject({ id: poiReleaseId, itemsCount: 1, items: [expect.objectContaining({ name: 'Fuel pier', category: 'fuel' })] });
+    expect(poi.json()).toMatchObject({
+      id: poiReleaseId,
+      itemsCount: 1,
+      items: [expect.objectContaining({ name: 'Fuel pier', category: 'fuel' })],
+    });
     expect(poi.headers.etag).toBe(`"${poi.headers['x-content-sha256']}"`);
     const poiPart = await get(poiUrl, { ...d.deviceHeaders, range: 'bytes=0-9' });
     expect(poiPart.statusCode).toBe(206);
@@ -167,7 +180,8 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
     expect(first.statusCode).toBe(200);
     expect(first.json().ntms.map((n: { id: number }) => n.id)).toContain(ntmId);
     const since = first.json().serverTime as string;
-    const check = () => t.app.inject({ method: 'GET', url: `/api/app/v1/updates?since=${encodeURIComponent(since)}`, headers: d.deviceHeaders });
+    const check = () =>
+      t.app.inject({ method: 'GET', url: `/api/app/v1/updates?since=${encodeURIComponent(since)}`, headers: d.deviceHeaders });
     expect((await check()).statusCode).toBe(304);
 
     await new Promise((r) => setTimeout(r, 5));

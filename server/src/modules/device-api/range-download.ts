@@ -68,7 +68,8 @@ export function sendBytesWithRange(
   opts: { body: Buffer; sha256: string; contentType: string; fileName: string; range: string | undefined; ifNoneMatch: string | undefined },
 ) {
   const store = {
-    get: async (_key: string, r?: { start: number; end: number }) => Readable.from([r ? opts.body.subarray(r.start, r.end + 1) : opts.body]),
+    get: async (_key: string, r?: { start: number; end: number }) =>
+      Readable.from([r ? opts.body.subarray(r.start, r.end + 1) : opts.body]),
   };
   return sendFileWithRange(reply, { ...opts, store, key: '', size: opts.body.length });
 }

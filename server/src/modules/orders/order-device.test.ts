@@ -84,12 +84,18 @@ describe('one installation id', () => {
     const otherRecord = await order(b.headers, { installationId: b.installationId, items: [{ product: 'Primar', months: 1 }] });
     expect(otherRecord.statusCode).toBe(403);
     // Both ids at once is ambiguous: 400 naming the field.
-    const both = await order(user.headers, { installationId: shipB.id, deviceInstallationId: b.installationId, items: [{ product: 'Primar', months: 1 }] });
+    const both = await order(user.headers, {
+      installationId: shipB.id,
+      deviceInstallationId: b.installationId,
+      items: [{ product: 'Primar', months: 1 }],
+    });
     expect(both.statusCode).toBe(400);
     expect(JSON.stringify(both.json().details)).toContain('deviceInstallationId');
     // Another user's installation id is not found for this user.
     const stranger = await t.loginAs('user');
-    expect((await order(stranger.headers, { deviceInstallationId: b.installationId, items: [{ product: 'NOAA', months: 1 }] })).statusCode).toBe(404);
+    expect(
+      (await order(stranger.headers, { deviceInstallationId: b.installationId, items: [{ product: 'NOAA', months: 1 }] })).statusCode,
+    ).toBe(404);
     // An old client, signed in, still orders by the list's `id`.
     const old = await order(user.headers, { installationId: shipB.id, items: [{ product: 'Primar', months: 1 }] });
     expect(old.statusCode, old.body).toBe(201);
@@ -119,7 +125,10 @@ describe('one installation id', () => {
 
     // A day later: both codes have expired.
     const dayAgo = new Date(Date.now() - 25 * 3_600_000);
-    await t.database.db.update(activations).set({ createdAt: dayAgo, expiresAt: new Date(Date.now() - 1000) }).where(eq(activations.userId, user.id));
+    await t.database.db
+      .update(activations)
+      .set({ createdAt: dayAgo, expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(activations.userId, user.id));
     expect((await list(user.headers)).map((r) => r.deviceCode)).toEqual(['SHIP-KEPT']);
     expect(await t.database.db.select().from(activations).where(eq(activations.code, ghostCode))).toEqual([]);
     const late = await t.app.inject({

@@ -29,7 +29,7 @@ export const appOrderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: PaymentSe
         tags,
         summary: "The signed-in user's devices (with a device token: that device alone), each with its installation ids",
         description:
-          '`id` is the account\'s record of the device (agreements and transactions name it; orders take it as `installationId`); ' +
+          "`id` is the account's record of the device (agreements and transactions name it; orders take it as `installationId`); " +
           '`installationIds` are the ids redeem, entitlements, the licence file and webhooks call `installationId` (one per licence slot the device holds; ' +
           'orders take one as `deviceInstallationId`). A device activated but never redeemed is listed until its code expires. ' +
           'Example: `[{"id":3,"installationIds":[17],"appId":0,"applicationTypeId":101,"platformId":1,"shipName":null,"deviceCode":"SHIP-1"}]`.',
@@ -75,7 +75,7 @@ export const appOrderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: PaymentSe
           "`trial`: free, at most one per user and product, at most one month. `stripe` and `yoomoney`: priced at the end-user rates; the order is `pre_order` until the provider's signed notification confirms the payment (then `new`).",
           'Without `agreementId`, the order goes under the one agreement the installation is on.',
           'The device: `deviceInstallationId`, the `installationId` redeem gave (also in entitlements, the licence file, webhooks, and `installationIds` of GET /api/app/v1/installations), ' +
-            'or `installationId`, the `id` of GET /api/app/v1/installations (the account\'s device record, as before); not both (400). ' +
+            "or `installationId`, the `id` of GET /api/app/v1/installations (the account's device record, as before); not both (400). " +
             "With the device's token (`Bearer crd_…`) instead of the user's, the app orders for its own device: name it or neither; another device answers 403.",
         ].join('\n\n'),
         security: userOrDevice,
