@@ -10,11 +10,15 @@ import { sendBytesWithRange, sendFileWithRange } from './range-download.js';
 const device = [{ deviceToken: [] }];
 const tags = ['device api'];
 
-/** A download's answers, as the document shows them (the bytes are not JSON: the schema only describes them). */
+/**
+ * A download's answers, as the document shows them: the bytes are not JSON (the schema only
+ * describes them, as a binary string; the media type is in the description).
+ */
 function downloadAnswers(mediaType: string, what: string) {
+  const bytes = (description: string) => z.string().meta({ description, format: 'binary' });
   return {
-    200: z.string().describe(`${what} (\`${mediaType}\`, binary). Headers: ETag, Accept-Ranges, Content-Length, Content-Disposition.`),
-    206: z.string().describe(`The bytes of the asked range of ${what} (\`${mediaType}\`, binary; \`Content-Range\` says which).`),
+    200: bytes(`${what} (\`${mediaType}\`). Headers: ETag, Accept-Ranges, Content-Length, Content-Disposition.`),
+    206: bytes(`The bytes of the asked range of ${what} (\`${mediaType}\`; \`Content-Range\` says which).`),
     304: z.null().describe('The file is the one named by `If-None-Match` (its ETag): no body'),
     401: errorBody.describe('No device token, or it was revoked or replaced'),
     404: errorBody.describe('No such item, or none of this device’s licences covers it'),

@@ -202,4 +202,22 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
       rawDepthFiles: [],
     });
   });
+
+  it('documents the new calls on the OpenAPI page: device security, every status, the new fields', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/api/app/v1/ntm/{id}', '/api/app/v1/poi-releases/{id}', '/api/app/v1/raw-depth/{id}']) {
+      const op = doc.paths[path].get;
+      expect(op.security, path).toEqual([{ deviceToken: [] }]);
+      expect(Object.keys(op.responses).sort(), path).toEqual(['200', '206', '304', '401', '404', '409', '416']);
+      expect(JSON.stringify(op.responses['200'].content), path).toContain('"format":"binary"');
+    }
+    const messages = doc.paths['/api/app/v1/nav-messages'].get;
+    expect(Object.keys(messages.responses['200'].content['application/json'].schema.properties)).toEqual(['serverTime', 'navMessages']);
+    const entitlements = doc.paths['/api/app/v1/entitlements'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(entitlements.properties)).toEqual(expect.arrayContaining(['ntms', 'poiReleases', 'navMessages', 'rawDepthFiles']));
+    const orders = doc.paths['/api/app/v1/orders'].post;
+    expect(orders.security).toEqual([{ bearer: [] }, { deviceToken: [] }]);
+    expect(Object.keys(orders.requestBody.content['application/json'].schema.properties)).toContain('deviceInstallationId');
+    expect(doc.paths['/api/installation/activate'].post.description).toContain('24 hours');
+  });
 });
