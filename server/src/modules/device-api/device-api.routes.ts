@@ -130,14 +130,17 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
       const cells = [...(await listLicensedCells(db, d)).values()].filter((c) => c.chart.edition).map((c) => toEntitledCell(c.chart));
       const s100Datasets = [...(await listLicensedS100Datasets(db, d)).values()].map((l) => toEntitledS100Dataset(l.dataset));
       const data = await listEntitledData(db, d);
-      const expiries = d.licenses.map((l) => l.expiresAt);
+      // Every current licence's product, ENC or not (a product may switch on NTM or POI alone).
+      const now = Date.now();
+      const current = d.dataLicenses.filter((l) => l.expiresAt === null || l.expiresAt.getTime() > now);
+      const expiries = current.map((l) => l.expiresAt);
       return {
         installationId: d.installationIds[0]!,
         installationIds: d.installationIds,
         deviceId: d.registration.deviceId,
         hwId: d.registration.hwId,
         s100HwId: d.registration.s100HwId,
-        products: d.licenses.map((l) => ({
+        products: current.map((l) => ({
           licenseId: l.licenseId,
           productId: l.productId,
           geocontentId: l.geocontentId,

@@ -111,6 +111,19 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
     expect([e.ntms, e.poiReleases, e.navMessages, e.rawDepthFiles]).toEqual([[], [], [], []]);
   });
 
+  it('lists a product that switches on NTM alone, without cells, and serves its documents', async () => {
+    const ntmOnly = await seedProduct(t.database.db, { geocontentId: provider.gcId, licType: 'free', enc: false, ntm: true });
+    const d = await seedRedeemedDevice(t, { productId: ntmOnly.id, hwId: 'D6F66' });
+    const e = (await t.app.inject({ method: 'GET', url: '/api/app/v1/entitlements', headers: d.deviceHeaders })).json();
+    expect(e.products).toEqual([expect.objectContaining({ licenseId: d.license.id, productId: ntmOnly.id })]);
+    expect(e.expiresAt).toBe(d.license.expiresAt!.toISOString());
+    expect(e.cells).toEqual([]);
+    expect(e.ntms.map((n: { id: number }) => n.id)).toContain(ntmId);
+    expect([e.poiReleases, e.navMessages, e.rawDepthFiles]).toEqual([[], [], []]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/app/v1/ntm/${ntmId}`, headers: d.deviceHeaders })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/app/v1/raw-depth/${rawDepthId}`, headers: d.deviceHeaders })).statusCode).toBe(404);
+  });
+
   it('downloads each file whole (200), by range (206) and not again (304), and refuses an expired licence or another device', async () => {
     const d = await seedRedeemedDevice(t, { productId: allKindsProductId, hwId: 'D3C33' });
     const other = await seedRedeemedDevice(t, { productId: encOnlyProductId, hwId: 'D4D44' });
