@@ -67,7 +67,6 @@ export const deviceDataRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
         ...file,
         store: deps.blobs,
         range: request.headers.range,
-        ifNoneMatch: request.headers['if-none-match'],
       });
     },
   );
@@ -100,7 +99,6 @@ export const deviceDataRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
         ...release,
         contentType: 'application/json',
         range: request.headers.range,
-        ifNoneMatch: request.headers['if-none-match'],
       });
     },
   );
@@ -131,7 +129,6 @@ export const deviceDataRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
         ...file,
         store: deps.blobs,
         range: request.headers.range,
-        ifNoneMatch: request.headers['if-none-match'],
       });
     },
   );

@@ -11,8 +11,9 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /**
  * Sends a file with Content-Length, its SHA-256 and single-range resume (RFC 9110 `Range:
- * bytes=a-b`, `a-`, `-n`); an unsatisfiable range gets 416 with the full length. With
- * `ifNoneMatch` naming its ETag, 304 with no body. The ETag is the quoted SHA-256 unless `etag` is given.
+ * bytes=a-b`, `a-`, `-n`); an unsatisfiable range gets 416 with the full length, and a client that
+ * already holds the file (`If-None-Match` with its ETag) gets 304 with no body. The ETag is the
+ * quoted SHA-256 unless `etag` is given.
  */
 export async function sendFileWithRange(
   reply: FastifyReply,
@@ -23,7 +24,6 @@ export async function sendFileWithRange(
     sha256?: string;
     etag?: string;
     contentType?: string;
-    ifNoneMatch?: string | undefined;
     fileName: string;
     range: string | undefined;
   },
@@ -36,9 +36,13 @@ export async function sendFileWithRange(
     reply.header('x-content-sha256', opts.sha256);
     reply.header('repr-digest', `sha-256=:${Buffer.from(opts.sha256, 'hex').toString('base64')}:`);
   }
-  if (etagMatches(opts.ifNoneMatch, etag)) return reply.code(304).send();
   reply.header('content-disposition', `attachment; filename="${encodeURIComponent(opts.fileName)}"`);
   reply.type(opts.contentType ?? 'application/zip');
+  // A client that already holds the file (`If-None-Match` with its ETag) gets 304 with no body.
+  if (etagMatches(reply.request.headers['if-none-match'], etag)) {
+    reply.removeHeader('content-type');
+    return reply.code(304).send();
+  }
   let start = 0;
   let end = size - 1;
   if (opts.range) {
@@ -65,7 +69,7 @@ export async function sendFileWithRange(
 /** The same for bytes held in memory (a POI release's JSON): as a one-blob store. */
 export function sendBytesWithRange(
   reply: FastifyReply,
-  opts: { body: Buffer; sha256: string; contentType: string; fileName: string; range: string | undefined; ifNoneMatch: string | undefined },
+  opts: { body: Buffer; sha256: string; contentType: string; fileName: string; range: string | undefined },
 ) {
   const store = {
     get: async (_key: string, r?: { start: number; end: number }) =>
