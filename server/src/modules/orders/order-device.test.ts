@@ -73,6 +73,11 @@ describe('one installation id', () => {
     const own = await order(b.headers, { deviceInstallationId: b.installationId, items: [{ product: 'NOAA', months: 1 }] });
     expect(own.statusCode, own.body).toBe(201);
     expect(own.json()).toMatchObject({ installationId: shipB.id, device: { deviceId: 'SHIP-B' }, user: { id: user.id } });
+    // The app polls its order with its token; another device of the user does not see it.
+    const polled = await t.app.inject({ method: 'GET', url: `/api/app/v1/orders/${own.json().id}`, headers: b.headers });
+    expect(polled.statusCode).toBe(200);
+    expect(polled.json().id).toBe(own.json().id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/app/v1/orders/${own.json().id}`, headers: a.headers })).statusCode).toBe(404);
     // Naming nothing, the device token orders for its own device too.
     const implicit = await order(b.headers, { items: [{ product: 'NHO', months: 1 }] });
     expect(implicit.statusCode, implicit.body).toBe(201);

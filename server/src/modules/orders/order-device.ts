@@ -1,4 +1,4 @@
-import type { CreateOrderBody } from '@chartroom/contracts/orders';
+import type { CreateOrderBody, Order } from '@chartroom/contracts/orders';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
@@ -81,4 +81,10 @@ async function recordOf(db: Db, userId: number, deviceId: string): Promise<numbe
   const synced = await findUserInstallationByDevice(db, userId, deviceId);
   if (!synced) throw notFound('installation');
   return synced.id;
+}
+
+/** A device token reads the orders of its own device only (404 for the user's other devices' orders). */
+export function ownOrderFor(device: DeviceContext | null, found: Order): Order {
+  if (device && found.device.deviceId !== device.registration.deviceId) throw notFound('order');
+  return found;
 }

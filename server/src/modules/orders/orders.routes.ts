@@ -8,17 +8,15 @@ import { createOrderBody, order, orderParams } from '@chartroom/contracts/orders
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/auth.js';
 import { listInstallationIdsByDevice, listUserInstallations, syncUserInstallations } from '../agreements/installations.repository.js';
-import { deviceOrUser, requestDevice, resolveOrderInstallation } from './order-device.js';
+import { deviceOrUser, ownOrderFor, requestDevice, resolveOrderInstallation } from './order-device.js';
 import { createOrder, getOwnOrder, type PaymentSettings } from './orders.service.js';
 
-const security = [{ bearer: [] }];
 /** The installation list and orders take the device's own token too (issue 35). */
 const userOrDevice: Record<string, string[]>[] = [{ bearer: [] }, { deviceToken: [] }];
 const tags = ['app'];
 
 /** The device app's order calls, signed in as the device's user or with its device token (versioned under /api/app/v1). */
 export const appOrderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: PaymentSettings }> = async (app, { db, payments }) => {
-  const asUser = app.requireRole('user');
   const asDeviceOrUser = deviceOrUser(app, db);
 
   app.get(
@@ -103,15 +101,16 @@ export const appOrderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: PaymentSe
   app.get(
     '/api/app/v1/orders/:id',
     {
-      onRequest: asUser,
+      onRequest: asDeviceOrUser,
       schema: {
         tags,
-        summary: "One of the signed-in user's orders: the app polls a pre-order until it is paid",
-        security,
+        summary:
+          "One of the signed-in user's orders (with a device token: one of that device's): the app polls a pre-order until it is paid",
+        security: userOrDevice,
         params: orderParams,
-        response: { 200: order, 404: errorBody },
+        response: { 200: order, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request) => getOwnOrder({ db, actor: actorOf(request), orderId: request.params.id }),
+    async (request) => ownOrderFor(requestDevice(request), await getOwnOrder({ db, actor: actorOf(request), orderId: request.params.id })),
   );
 };
