@@ -121,7 +121,9 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
     expect(e.ntms.map((n: { id: number }) => n.id)).toContain(ntmId);
     expect([e.poiReleases, e.navMessages, e.rawDepthFiles]).toEqual([[], [], []]);
     expect((await t.app.inject({ method: 'GET', url: `/api/app/v1/ntm/${ntmId}`, headers: d.deviceHeaders })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/app/v1/raw-depth/${rawDepthId}`, headers: d.deviceHeaders })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/app/v1/raw-depth/${rawDepthId}`, headers: d.deviceHeaders })).statusCode).toBe(
+      404,
+    );
   });
 
   it('downloads each file whole (200), by range (206) and not again (304), and refuses an expired licence or another device', async () => {
