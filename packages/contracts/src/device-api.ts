@@ -107,6 +107,8 @@ export const entitledNavMessage = z.object({
   lat: z.number(),
   lng: z.number(),
   createdAt: z.string(),
+  /** Its pictures: download each at /api/app/v1/nav-messages/images/{id}. */
+  images: z.array(z.object({ id: z.number().int(), mimetype: z.string(), size: z.number().int() })),
 });
 export type EntitledNavMessage = z.infer<typeof entitledNavMessage>;
 

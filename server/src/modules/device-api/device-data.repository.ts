@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { navMessages, ntms, poiReleases, rawDepths } from '../../db/schema/index.js';
+import { navMessageImages, navMessages, ntms, poiReleases, rawDepths } from '../../db/schema/index.js';
 
 // What the device API reads of the non-chart data of a geocontent (issue 35): NTM documents, POI
 // releases, navigation messages and published raw depth files, by the geocontents a device holds.
@@ -95,5 +95,36 @@ export async function listPublishedRawDepthsOfGeocontents(db: DbOrTx, geocontent
 
 export async function findRawDepthForDevice(db: DbOrTx, id: number) {
   const [row] = await db.select(rawDepthColumns).from(rawDepths).where(eq(rawDepths.id, id));
+  return row;
+}
+
+/** The pictures of some navigation messages, by message. */
+export async function listNavMessageImages(db: DbOrTx, messageIds: number[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      id: navMessageImages.id,
+      messageId: navMessageImages.messageId,
+      mimetype: navMessageImages.mimetype,
+      size: navMessageImages.size,
+    })
+    .from(navMessageImages)
+    .where(inArray(navMessageImages.messageId, messageIds))
+    .orderBy(asc(navMessageImages.id));
+}
+
+/** One picture of a navigation message, with the message's geocontent. */
+export async function findNavMessageImageForDevice(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      id: navMessageImages.id,
+      blobKey: navMessageImages.blobKey,
+      mimetype: navMessageImages.mimetype,
+      size: navMessageImages.size,
+      geocontentId: navMessages.geocontentId,
+    })
+    .from(navMessageImages)
+    .innerJoin(navMessages, eq(navMessages.id, navMessageImages.messageId))
+    .where(eq(navMessageImages.id, id));
   return row;
 }

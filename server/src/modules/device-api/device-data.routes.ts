@@ -4,7 +4,13 @@ import { deviceDataParams, deviceNavMessages, deviceNavMessagesQuery } from '@ch
 import { errorBody } from '@chartroom/contracts/errors';
 import { deviceAuthenticator, deviceOf } from './device-context.js';
 import { deviceKey, type DeviceApiDeps } from './device-api.routes.js';
-import { listNavMessagesForDevice, openNtmForDevice, openRawDepthForDevice, readPoiReleaseForDevice } from './device-data.service.js';
+import {
+  listNavMessagesForDevice,
+  openNavMessageImageForDevice,
+  openNtmForDevice,
+  openRawDepthForDevice,
+  readPoiReleaseForDevice,
+} from './device-data.service.js';
 import { sendBytesWithRange, sendFileWithRange } from './range-download.js';
 
 const device = [{ deviceToken: [] }];
@@ -153,6 +159,32 @@ export const deviceDataRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
       const serverTime = new Date().toISOString();
       const since = request.query.since ? new Date(request.query.since) : null;
       return { serverTime, navMessages: await listNavMessagesForDevice(db, deviceOf(request), since) };
+    },
+  );
+
+  app.get(
+    '/api/app/v1/nav-messages/images/:id',
+    {
+      onRequest: authenticateDevice,
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'Download a picture of a navigation message the device is licensed for (PNG, JPEG, …: `Content-Type` says which)',
+        description: `The ids are in the messages' \`images\` (entitlements, update checks, /api/app/v1/nav-messages). ${checks}`,
+        security: device,
+        params: deviceDataParams,
+        response: downloadAnswers('image/*', 'The picture'),
+      },
+    },
+    async (request, reply) => {
+      const file = await openNavMessageImageForDevice({
+        db,
+        device: deviceOf(request),
+        id: request.params.id,
+        range: request.headers.range,
+        ip: request.ip,
+      });
+      return sendFileWithRange(reply, { ...file, store: deps.blobs, range: request.headers.range });
     },
   );
 };

@@ -5,9 +5,11 @@ import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { DeviceContext, DeviceDataFlags } from './device-context.js';
 import {
+  findNavMessageImageForDevice,
   findNtmForDevice,
   findPoiReleaseForDevice,
   findRawDepthForDevice,
+  listNavMessageImages,
   listNavMessagesOfGeocontents,
   listNtmsOfGeocontents,
   listPoiReleasesOfGeocontents,
@@ -35,7 +37,12 @@ export function geocontentsWith(device: DeviceContext, kind: DataKind, now = Dat
  * ones: 409 `license_expired`; none: 404, as for an item that does not exist (a device learns nothing
  * of another device's data).
  */
-function requireLicensed(device: DeviceContext, kind: DataKind, geocontentId: number, thing: 'ntm' | 'poi_release' | 'raw_depth_file') {
+function requireLicensed(
+  device: DeviceContext,
+  kind: DataKind,
+  geocontentId: number,
+  thing: 'ntm' | 'poi_release' | 'raw_depth_file' | 'image',
+) {
   const held = device.dataLicenses.filter((l) => l[kind] && l.geocontentId === geocontentId);
   if (held.length === 0) throw notFound(thing);
   const now = Date.now();
@@ -61,7 +68,7 @@ export async function listEntitledData(db: Db, device: DeviceContext, since: Dat
       addDate: n.addDate.toISOString(),
     })),
     poiReleases: poiReleases.map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })),
-    navMessages: navMessages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    navMessages: await presentNavMessages(db, navMessages),
     rawDepthFiles: rawDepthFiles.map((f) => ({
       id: f.id,
       geocontentId: f.geocontentId,
@@ -75,8 +82,49 @@ export async function listEntitledData(db: Db, device: DeviceContext, since: Dat
 
 /** The navigation messages of the device's `navMsg` products (after `since`, if given). */
 export async function listNavMessagesForDevice(db: Db, device: DeviceContext, since: Date | null) {
-  const rows = await listNavMessagesOfGeocontents(db, geocontentsWith(device, 'navMsg'), since);
-  return rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+  return presentNavMessages(db, await listNavMessagesOfGeocontents(db, geocontentsWith(device, 'navMsg'), since));
+}
+
+type NavMessageRow = Awaited<ReturnType<typeof listNavMessagesOfGeocontents>>[number];
+
+/** The messages as a device gets them, each with its pictures (id, type, size). */
+async function presentNavMessages(db: Db, rows: NavMessageRow[]) {
+  const images = await listNavMessageImages(
+    db,
+    rows.map((m) => m.id),
+  );
+  return rows.map((m) => ({
+    ...m,
+    createdAt: m.createdAt.toISOString(),
+    images: images.filter((i) => i.messageId === m.id).map(({ id, mimetype, size }) => ({ id, mimetype, size })),
+  }));
+}
+
+/** A picture of a navigation message of the device's `navMsg` products (never changed under its id). */
+export async function openNavMessageImageForDevice(opts: {
+  db: Db;
+  device: DeviceContext;
+  id: number;
+  range: string | undefined;
+  ip: string | null;
+}) {
+  const row = await findNavMessageImageForDevice(opts.db, opts.id);
+  if (!row) throw notFound('image');
+  requireLicensed(opts.device, 'navMsg', row.geocontentId, 'image');
+  await auditDownload(
+    opts.db,
+    opts.device,
+    { navMessageImageId: row.id, size: row.size, range: opts.range ?? null },
+    row.geocontentId,
+    opts.ip,
+  );
+  return {
+    key: row.blobKey,
+    size: row.size,
+    etag: `"nav-image-${row.id}-${row.size}"`,
+    fileName: `nav-message-image-${row.id}`,
+    contentType: row.mimetype,
+  } satisfies DeviceFile;
 }
 
 async function auditDownload(db: Db, device: DeviceContext, what: Record<string, unknown>, geocontentId: number, ip: string | null) {

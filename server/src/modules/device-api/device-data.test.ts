@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { licenses } from '../../db/schema/index.js';
-import { makePdf } from '../../db/seed/catalog-data-files.js';
+import { makePdf, makePng } from '../../db/seed/catalog-data-files.js';
 import { seedProduct } from '../../db/seed/licensing-demo.js';
 import { seedApplications, seedChartsProduct, seedRedeemedDevice } from './device-api.test-helper.js';
 
@@ -24,6 +24,7 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
   let allKindsProductId: number;
   const pdf = makePdf(['NTM 47/2026', 'Light XX5 extinguished']);
   const xyz = '10.01 54.01 3.5\n10.02 54.02 7.25\n';
+  const png = makePng(8, 6, [0, 60, 120], [0, 20, 40]);
   let ntmId: number;
   let rawDepthId: number;
   let poiReleaseId: number;
@@ -71,7 +72,9 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
       method: 'POST',
       url: '/api/navmessages',
       headers: d.user.headers,
-      payload: form({ gcid: String(provider.gcId), text: 'Buoy missing', lat: '54.02', lng: '10.04' }),
+      payload: form({ gcid: String(provider.gcId), text: 'Buoy missing', lat: '54.02', lng: '10.04' }, [
+        { field: 'images', bytes: png, name: 'buoy.png', type: 'image/png' },
+      ]),
     });
     expect(sent.statusCode).toBe(200);
 
@@ -91,6 +94,25 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
     ]);
     expect(e.poiReleases).toEqual([{ id: poiReleaseId, geocontentId: provider.gcId, itemsCount: 1, timestamp: expect.any(String) }]);
     expect(e.navMessages).toEqual([expect.objectContaining({ geocontentId: provider.gcId, text: 'Buoy missing', lat: 54.02, lng: 10.04 })]);
+    const [image] = e.navMessages[0].images;
+    expect(image).toEqual({ id: expect.any(Number), mimetype: 'image/png', size: png.length });
+    const picture = await t.app.inject({ method: 'GET', url: `/api/app/v1/nav-messages/images/${image.id}`, headers: d.deviceHeaders });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.equals(png)).toBe(true);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/app/v1/nav-messages/images/${image.id}`,
+      headers: { ...d.deviceHeaders, 'if-none-match': picture.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    const encOnly = await seedRedeemedDevice(t, { productId: encOnlyProductId, hwId: 'D7A77' });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/app/v1/nav-messages/images/${image.id}`,
+      headers: encOnly.deviceHeaders,
+    });
+    expect(refused.statusCode).toBe(404);
     expect(e.rawDepthFiles).toEqual([expect.objectContaining({ id: rawDepthId, filename: 'survey.xyz', size: xyz.length })]);
 
     const messages = await t.app.inject({ method: 'GET', url: '/api/app/v1/nav-messages', headers: d.deviceHeaders });
@@ -220,7 +242,12 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
 
   it('documents the new calls on the OpenAPI page: device security, every status, the new fields', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['/api/app/v1/ntm/{id}', '/api/app/v1/poi-releases/{id}', '/api/app/v1/raw-depth/{id}']) {
+    for (const path of [
+      '/api/app/v1/ntm/{id}',
+      '/api/app/v1/poi-releases/{id}',
+      '/api/app/v1/raw-depth/{id}',
+      '/api/app/v1/nav-messages/images/{id}',
+    ]) {
       const op = doc.paths[path].get;
       expect(op.security, path).toEqual([{ deviceToken: [] }]);
       expect(Object.keys(op.responses).sort(), path).toEqual(['200', '206', '304', '401', '404', '409', '416']);

@@ -29,7 +29,17 @@ describe("the update check's answer", () => {
       cells: [],
       ntms: [{ id: 1, geocontentId: 2, filename: 'n.pdf', size: 10, description: null, addDate: serverTime }],
       poiReleases: [{ id: 3, geocontentId: 2, itemsCount: 4, timestamp: serverTime }],
-      navMessages: [{ id: 5, geocontentId: 2, text: 'Buoy', lat: 1.5, lng: 2.5, createdAt: serverTime }],
+      navMessages: [
+        {
+          id: 5,
+          geocontentId: 2,
+          text: 'Buoy',
+          lat: 1.5,
+          lng: 2.5,
+          createdAt: serverTime,
+          images: [{ id: 6, mimetype: 'image/png', size: 99 }],
+        },
+      ],
       rawDepthFiles: [],
     };
     expect(updatesAnswerJson(answer)).toBe(JSON.stringify(updatesResult.parse(answer)));
