@@ -26,6 +26,7 @@ import { loadDataServerKey } from './modules/device-api/data-server-key.js';
 import { deviceApiRoutes } from './modules/device-api/device-api.routes.js';
 import { loadS100DataServer } from './modules/device-api/s100-data-server.js';
 import { s100DeviceRoutes } from './modules/device-api/s100-device.routes.js';
+import { deviceDataRoutes } from './modules/device-api/device-data.routes.js';
 import { signingKeyRoutes } from './modules/device-api/signing-keys.routes.js';
 import { cabinetSwapRoutes } from './modules/device-api/swap.routes.js';
 import { cellsUpdatedJob, cellsUpdatedJobKind } from './modules/device-api/update-notices.job.js';
@@ -54,6 +55,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { navMessageRoutes } from './modules/nav-messages/nav-messages.routes.js';
 import { ntmRoutes } from './modules/ntm/ntm.routes.js';
 import { appOrderRoutes } from './modules/orders/orders.routes.js';
+import { sweepUnredeemedActivations } from './modules/agreements/installations.repository.js';
 import { orderDeskRoutes } from './modules/orders/order-desk.routes.js';
 import { paymentWebhookRoutes } from './modules/orders/payment-webhooks.routes.js';
 import { poiRoutes } from './modules/poi/poi.routes.js';
@@ -291,6 +293,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The device API (issue 14, decision 0014), the cabinet's device swap, signing keys, webhooks.
     route(deviceApiRoutes, { deps: deviceDeps }),
     route(s100DeviceRoutes, { deps: deviceDeps }),
+    route(deviceDataRoutes, { deps: deviceDeps }),
     route(cabinetSwapRoutes, { db, limits: swapLimits }),
     route(signingKeyRoutes, { db, box, ttlSeconds: config.LICENSE_FILE_TTL_SECONDS }),
     route(applicationTypeRoutes, { db, box }),
@@ -303,6 +306,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sweep = async (): Promise<SweepReport> => {
     const outcome = await runAsSingleton(database, 'upload-sweep', () =>
       sweepUploads({ db, blobs: blobStore, processes, requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000, log: app.log }),
+    );
+    // Activation codes never redeemed expire and leave no device behind (issue 35).
+    await runAsSingleton(database, 'activation-sweep', () => sweepUnredeemedActivations(db)).catch((err: unknown) =>
+      app.log.warn({ err }, 'activation sweep failed'),
     );
     return outcome.ran ? outcome.value : { partFiles: 0, orphanFolders: 0, expiredUploads: 0, reopenedUploads: 0 };
   };

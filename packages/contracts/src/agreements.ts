@@ -164,7 +164,14 @@ export const foundUser = z.object({ id: z.number().int(), email: z.string() });
 
 /** Spec §3 Installation: one of a user's devices. */
 export const userInstallation = z.object({
+  /** The account's record of the device (spec "Installation: id"; agreements and transactions name it). */
   id: z.number().int(),
+  /**
+   * The device's installation ids on its licences: the ids redeem, entitlements, the licence file
+   * and webhooks give (`installationId`), one per licence slot it holds; [] before it holds one.
+   * Orders take either (`deviceInstallationId` or `installationId` = `id`).
+   */
+  installationIds: z.array(z.number().int()).optional(),
   appId: z.number().int().nullable(),
   applicationTypeId: z.number().int().nullable(),
   platformId: z.number().int(),

@@ -99,6 +99,12 @@ export function productShortCodes(product: ProductFlags): ShortProductCode[] {
   return shortCodeFlags.filter(([, flag]) => product[flag] === true).map(([code]) => code);
 }
 
+/**
+ * How long an activation code (POST /api/installation/activate) can be redeemed: a code never
+ * redeemed in that time expires, and the device it named leaves the user's installations (issue 35).
+ */
+export const activationCodeTtlHours = 24;
+
 export const limits = {
   geocontentTitleMin: 5,
   orderPageSize: 40,

@@ -72,6 +72,63 @@ export const entitledCell = z.object({
 });
 export type EntitledCell = z.infer<typeof entitledCell>;
 
+/**
+ * The other kinds of data a licence's product may switch on (issue 35), each with the version a
+ * device compares: an NTM document (`ntm` flag), a POI release (`poi`), a navigation message
+ * (`navMsg`) and a published raw depth file (`s102`: raw soundings go with the bathymetry).
+ */
+export const entitledNtm = z.object({
+  id: z.number().int(),
+  geocontentId: z.number().int(),
+  filename: z.string(),
+  size: z.number().int(),
+  description: z.string().nullable(),
+  /** When it was added (ISO): an NTM document never changes, a new one gets a new id. */
+  addDate: z.string(),
+});
+export type EntitledNtm = z.infer<typeof entitledNtm>;
+
+export const entitledPoiRelease = z.object({
+  id: z.number().int(),
+  geocontentId: z.number().int(),
+  itemsCount: z.number().int(),
+  /** When it was published (ISO): a release is frozen, the next one gets a new id. */
+  timestamp: z.string(),
+});
+export type EntitledPoiRelease = z.infer<typeof entitledPoiRelease>;
+
+export const entitledNavMessage = z.object({
+  id: z.number().int(),
+  geocontentId: z.number().int(),
+  text: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  createdAt: z.string(),
+  /** Its pictures: download each at /api/app/v1/nav-messages/images/{id}. */
+  images: z.array(z.object({ id: z.number().int(), mimetype: z.string(), size: z.number().int() })),
+});
+export type EntitledNavMessage = z.infer<typeof entitledNavMessage>;
+
+export const entitledRawDepthFile = z.object({
+  id: z.number().int(),
+  geocontentId: z.number().int(),
+  filename: z.string(),
+  size: z.number().int(),
+  description: z.string().nullable(),
+  /** When the file was uploaded (ISO). */
+  timestamp: z.string(),
+});
+export type EntitledRawDepthFile = z.infer<typeof entitledRawDepthFile>;
+
+/** What a device is licensed for besides cells and S-100 datasets (in entitlements and update checks). */
+export const entitledData = z.object({
+  ntms: z.array(entitledNtm),
+  poiReleases: z.array(entitledPoiRelease),
+  navMessages: z.array(entitledNavMessage),
+  rawDepthFiles: z.array(entitledRawDepthFile),
+});
+export type EntitledData = z.infer<typeof entitledData>;
+
 export const entitlements = z.object({
   installationId: z.number().int(),
   installationIds: z.array(z.number().int()),
@@ -93,6 +150,14 @@ export const entitlements = z.object({
   cells: z.array(entitledCell),
   /** The S-100 datasets of the same products (S-101, S-102, S-104, S-111). */
   s100Datasets: z.array(entitledS100Dataset),
+  /** NTM documents of the products with `ntm` switched on; download each at /api/app/v1/ntm/{id}. */
+  ntms: entitledData.shape.ntms,
+  /** POI releases of the products with `poi` on; download at /api/app/v1/poi-releases/{id}. */
+  poiReleases: entitledData.shape.poiReleases,
+  /** Navigation messages of the products with `navMsg` on (also at /api/app/v1/nav-messages). */
+  navMessages: entitledData.shape.navMessages,
+  /** Published raw depth files of the products with `s102` on; download at /api/app/v1/raw-depth/{id}. */
+  rawDepthFiles: entitledData.shape.rawDepthFiles,
   serverTime: z.string(),
 });
 export type Entitlements = z.infer<typeof entitlements>;
@@ -153,7 +218,18 @@ export const updatesQuery = z.object({ since: z.iso.datetime({ offset: true }).o
 export const updatesResult = z.object({
   serverTime: z.string(),
   cells: z.array(entitledCell),
+  /** What else changed since `since` (every item without it), as in entitlements; this server always sends them. */
+  ntms: entitledData.shape.ntms.optional(),
+  poiReleases: entitledData.shape.poiReleases.optional(),
+  navMessages: entitledData.shape.navMessages.optional(),
+  rawDepthFiles: entitledData.shape.rawDepthFiles.optional(),
 });
+
+/** `GET /api/app/v1/ntm/{id}`, `/poi-releases/{id}`, `/raw-depth/{id}`. */
+export const deviceDataParams = z.object({ id: idParam });
+export const deviceNavMessagesQuery = updatesQuery;
+export const deviceNavMessages = z.object({ serverTime: z.string(), navMessages: entitledData.shape.navMessages });
+export type DeviceNavMessages = z.infer<typeof deviceNavMessages>;
 export type UpdatesResult = z.infer<typeof updatesResult>;
 
 export const appSwapBody = z

@@ -8,10 +8,18 @@ import { currencies, limits, orderApplicationIds, orderErrorReasons, orderStatus
 export const orderStatus = z.enum(orderStatuses);
 export const paymentMethod = z.enum(paymentMethods);
 
-/** `POST /api/app/v1/orders`: sent by a device's app, signed in as its user, with an Idempotency-Key. */
+/**
+ * `POST /api/app/v1/orders`: sent by a device's app, signed in as its user or with its device token,
+ * with an Idempotency-Key. The device is named by one of two ids (decision "one installation id"):
+ * `deviceInstallationId`, the `installationId` a redeem returned (also in entitlements, the licence
+ * file, webhooks and `installationIds` of GET /api/app/v1/installations), or `installationId`, the
+ * `id` of a row of GET /api/app/v1/installations (the account's device record, as before). With a
+ * device token, neither: its own device.
+ */
 export const createOrderBody = z
   .object({
-    installationId: idValue,
+    installationId: idValue.optional(),
+    deviceInstallationId: idValue.optional(),
     paymentMethod,
     agreementId: idValue.optional(),
     shipName: text(200).optional(),
@@ -35,6 +43,12 @@ export const createOrderBody = z
       .max(limits.orderItemsMax),
   })
   .superRefine((v, ctx) => {
+    if (v.installationId !== undefined && v.deviceInstallationId !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deviceInstallationId'],
+        message: 'name the device once: installationId or deviceInstallationId',
+      });
     const seen = new Set<string>();
     v.items.forEach((item, i) => {
       if (seen.has(item.product)) ctx.addIssue({ code: 'custom', path: ['items', i, 'product'], message: 'each product once per order' });
@@ -45,6 +59,8 @@ export const createOrderBody = z
     });
   });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
+/** The order as the service places it: the device resolved to its record (`installationId`). */
+export type ResolvedOrderBody = Omit<CreateOrderBody, 'installationId' | 'deviceInstallationId'> & { installationId: number };
 
 export const orderItem = z.object({
   id: z.number().int(),

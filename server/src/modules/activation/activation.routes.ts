@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activateBody, activateResult } from '@chartroom/contracts/activation';
+import { activationCodeTtlHours } from '@chartroom/contracts/constants';
 import { errorBody } from '@chartroom/contracts/errors';
 import type { Db } from '../../db/client.js';
-import { addMonths } from '../../lib/dates.js';
 import { activations } from '../../db/schema/index.js';
 import { checkActivationTarget } from '../application-types/manufacturer-keys.js';
 
@@ -26,6 +26,10 @@ export const activationRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number
       schema: {
         tags: ['devices'],
         summary: 'Activate a device: returns the activation code',
+        description:
+          `The code (\`id\`) is redeemed on the device (POST /api/app/v1/activations/{code}/redeem) with the same \`deviceId\` and \`applicationTypeId\`. ` +
+          `It expires ${activationCodeTtlHours} hours after it is made (\`expiresAt\`); a code never redeemed leaves no device in the user's installations. ` +
+          "Sent signed in, the code is the user's; sent as a guest, whoever redeems it signed in makes it theirs. `durationMonths` is kept with the code.",
         body: activateBody,
         response: { 200: activateResult, 400: errorBody },
       },
@@ -33,7 +37,8 @@ export const activationRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number
     async (request) => {
       const body = request.body;
       await checkActivationTarget(db, body);
-      const expiresAt = addMonths(new Date(), body.durationMonths);
+      // A code is redeemed soon or never: it lasts a day, whatever the licence's months (issue 35).
+      const expiresAt = new Date(Date.now() + activationCodeTtlHours * 3_600_000);
       const [row] = await db
         .insert(activations)
         .values({

@@ -38,6 +38,7 @@ import { recordWhenDownloaded } from '../my-charts/received-cells.js';
 import { listLicensedS100Datasets, toEntitledS100Dataset } from './s100-delivery.js';
 import type { S100DataServer } from './s100-data-server.js';
 import { swapDevice, type SwapLimits } from './swap.service.js';
+import { listEntitledData } from './device-data.service.js';
 
 export interface DeviceApiDeps {
   db: Db;
@@ -114,9 +115,12 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
       config: { rateLimit },
       schema: {
         tags,
-        summary: "The device's products, expiry, every licensed cell and every licensed S-100 dataset",
+        summary:
+          "The device's products, expiry, and everything they cover: cells, S-100 datasets, NTM documents, POI releases, navigation messages, raw depth files",
         description:
-          'Example: `{"installationId":7,"products":[{"licenseId":3,"title":"Demo Harbour Charts",…}],"expiresAt":"2027-05-01T00:00:00.000Z","cells":[{"name":"XX5DEMO1","edition":1,"update":2,"issueDate":"2024-02-07","bbox":[10,54,10.1,54.06],"band":5}]}`.',
+          'Example: `{"installationId":7,"products":[{"licenseId":3,"title":"Demo Harbour Charts",…}],"expiresAt":"2027-05-01T00:00:00.000Z","cells":[{"name":"XX5DEMO1","edition":1,"update":2,"issueDate":"2024-02-07","bbox":[10,54,10.1,54.06],"band":5}],"s100Datasets":[],"ntms":[{"id":12,"geocontentId":2,"filename":"NTM-2026-47.pdf","size":48211,"description":null,"addDate":"…"}],"poiReleases":[],"navMessages":[],"rawDepthFiles":[],"serverTime":"…"}`. ' +
+          'Each kind comes from the products that switch it on: cells `enc`, NTM `ntm`, POI releases `poi`, navigation messages `navMsg`, raw depth files (published ones) `s102`; ' +
+          'download NTM at /api/app/v1/ntm/{id}, POI releases at /api/app/v1/poi-releases/{id}, raw depth at /api/app/v1/raw-depth/{id}; messages are listed whole. Expired licences give nothing.',
         security: device,
         response: { 200: entitlements, 401: errorBody },
       },
@@ -125,14 +129,18 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
       const d = deviceOf(request);
       const cells = [...(await listLicensedCells(db, d)).values()].filter((c) => c.chart.edition).map((c) => toEntitledCell(c.chart));
       const s100Datasets = [...(await listLicensedS100Datasets(db, d)).values()].map((l) => toEntitledS100Dataset(l.dataset));
-      const expiries = d.licenses.map((l) => l.expiresAt);
+      const data = await listEntitledData(db, d);
+      // Every current licence's product, ENC or not (a product may switch on NTM or POI alone).
+      const now = Date.now();
+      const current = d.dataLicenses.filter((l) => l.expiresAt === null || l.expiresAt.getTime() > now);
+      const expiries = current.map((l) => l.expiresAt);
       return {
         installationId: d.installationIds[0]!,
         installationIds: d.installationIds,
         deviceId: d.registration.deviceId,
         hwId: d.registration.hwId,
         s100HwId: d.registration.s100HwId,
-        products: d.licenses.map((l) => ({
+        products: current.map((l) => ({
           licenseId: l.licenseId,
           productId: l.productId,
           geocontentId: l.geocontentId,
@@ -144,6 +152,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
           expiries.length === 0 || expiries.includes(null) ? null : new Date(Math.max(...expiries.map((e) => e!.getTime()))).toISOString(),
         cells,
         s100Datasets,
+        ...data,
         serverTime: new Date().toISOString(),
       };
     },
@@ -258,9 +267,11 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
       config: { rateLimit },
       schema: {
         tags,
-        summary: 'Licensed cells changed since a time (304 when none)',
+        summary:
+          'Licensed cells, NTM documents, POI releases, navigation messages and raw depth files changed since a time (304 when none)',
         description:
-          'Poll with the `serverTime` of the previous answer. Example: `GET /api/app/v1/updates?since=2026-11-20T10:00:00.000Z` → 304, or 200 `{"serverTime":"…","cells":[{"name":"XX5DEMO1","edition":1,"update":3,…}]}`.',
+          'Poll with the `serverTime` of the previous answer. Example: `GET /api/app/v1/updates?since=2026-11-20T10:00:00.000Z` → 304, or 200 `{"serverTime":"…","cells":[{"name":"XX5DEMO1","edition":1,"update":3,…}],"ntms":[…],"poiReleases":[],"navMessages":[],"rawDepthFiles":[]}` ' +
+          '(each kind as in entitlements: new NTM documents, POI releases and messages since `since`; raw depth files uploaded since). Without `since`, everything.',
         security: device,
         querystring: updatesQuery,
         response: { 200: updatesResult, 304: z.null().describe('Nothing changed since then'), 401: errorBody },
@@ -272,8 +283,12 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
       const since = request.query.since ? new Date(request.query.since) : null;
       const serverTime = new Date().toISOString();
       const cells = await readDeviceUpdates(db, request, since);
-      if (cells.length === 0 && since) return notModified(reply);
-      return { serverTime, cells };
+      // The other kinds: the device as every device call reads it (the token was checked just above).
+      await authenticateDevice(request);
+      const data = await listEntitledData(db, deviceOf(request), since);
+      const nothing = Object.values(data).every((items) => items.length === 0);
+      if (cells.length === 0 && nothing && since) return notModified(reply);
+      return { serverTime, cells, ...data };
     },
   );
 

@@ -23,11 +23,25 @@ export interface DeviceLicense {
   expiresAt: Date | null;
 }
 
+/** The kinds of data besides cells a product may switch on (raw depth goes with `s102`). */
+export interface DeviceDataFlags {
+  ntm: boolean;
+  poi: boolean;
+  navMsg: boolean;
+  s102: boolean;
+}
+
 export interface DeviceContext {
   registration: DeviceRegistrationRow;
   installationIds: number[];
   /** Current licences with ENC data, one per installation. */
   licenses: DeviceLicense[];
+  /**
+   * The licences of every enabled product the device holds (ENC or not), current or expired, with
+   * the kinds of data each switches on: NTM, POI, navigation messages and raw depth are delivered
+   * by these (device-data.service.ts), which tells an expired licence from none.
+   */
+  dataLicenses: (DeviceLicense & DeviceDataFlags)[];
 }
 
 declare module 'fastify' {
@@ -78,6 +92,7 @@ function currentDevice(rows: readonly DeviceRow[]): DeviceContext {
     registration: held.registration,
     installationIds: held.installationIds,
     licenses: held.licenses.every(isCurrent) ? held.licenses : held.licenses.filter(isCurrent),
+    dataLicenses: held.dataLicenses,
   };
 }
 
@@ -139,20 +154,22 @@ function heldByDevice(rows: readonly DeviceRow[]): DeviceContext | null {
     r.installation && r.license && r.product ? [{ ...r, installation: r.installation, license: r.license, product: r.product }] : [],
   );
   if (!registration || held.length === 0) return null;
+  const licenseOf = (r: (typeof held)[number]): DeviceLicense => ({
+    installationId: r.installation.id,
+    licenseId: r.license.id,
+    productId: r.product.id,
+    geocontentId: r.product.geocontentId,
+    title: r.geocontentTitle ?? '',
+    licType: r.product.licType,
+    expiresAt: r.license.expiresAt,
+  });
   return {
     registration,
     installationIds: held.map((r) => r.installation.id),
-    licenses: held
-      .filter((r) => r.product.enc && r.product.isEnabled)
-      .map((r) => ({
-        installationId: r.installation.id,
-        licenseId: r.license.id,
-        productId: r.product.id,
-        geocontentId: r.product.geocontentId,
-        title: r.geocontentTitle ?? '',
-        licType: r.product.licType,
-        expiresAt: r.license.expiresAt,
-      })),
+    licenses: held.filter((r) => r.product.enc && r.product.isEnabled).map(licenseOf),
+    dataLicenses: held
+      .filter((r) => r.product.isEnabled)
+      .map((r) => ({ ...licenseOf(r), ntm: r.product.ntm, poi: r.product.poi, navMsg: r.product.navMsg, s102: r.product.s102 })),
   };
 }
 

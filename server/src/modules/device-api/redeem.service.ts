@@ -1,3 +1,4 @@
+import { activationCodeTtlHours } from '@chartroom/contracts/constants';
 import type { RedeemBody, RedeemResult } from '@chartroom/contracts/device-api';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -95,6 +96,10 @@ export async function attachToLicenses(
   return attached;
 }
 
+/** When a code stops being redeemable: its expiry, and at most activationCodeTtlHours after it was made (older, longer codes too). */
+const codeExpiry = (a: { expiresAt: Date; createdAt: Date }) =>
+  Math.min(a.expiresAt.getTime(), a.createdAt.getTime() + activationCodeTtlHours * 3_600_000);
+
 export async function redeemActivation(opts: {
   db: Db;
   box: SecretBox;
@@ -107,7 +112,7 @@ export async function redeemActivation(opts: {
   const { hwId, s100, keyVersions } = await readDevicePermits(db, opts.box, input);
   return db.transaction(async (tx) => {
     const activation = await lockActivationByCode(tx, opts.code);
-    if (!activation || activation.expiresAt.getTime() <= Date.now()) throw notFound('activation_code');
+    if (!activation || codeExpiry(activation) <= Date.now()) throw notFound('activation_code');
     if (activation.userId !== null && actor && actor.id !== activation.userId) throw notFound('activation_code');
     if (activation.applicationTypeId !== input.applicationTypeId)
       throw mismatch('applicationTypeId', 'this code was made for another application');

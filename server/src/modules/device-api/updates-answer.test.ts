@@ -22,6 +22,30 @@ describe("the update check's answer", () => {
     expect(updatesAnswerJson({ serverTime, cells: [] })).toBe(`{"serverTime":"${serverTime}","cells":[]}`);
   });
 
+  it('writes the other kinds after the cells, as the schema does, when the answer has them', () => {
+    const serverTime = '2026-11-27T10:00:00.000Z';
+    const answer = {
+      serverTime,
+      cells: [],
+      ntms: [{ id: 1, geocontentId: 2, filename: 'n.pdf', size: 10, description: null, addDate: serverTime }],
+      poiReleases: [{ id: 3, geocontentId: 2, itemsCount: 4, timestamp: serverTime }],
+      navMessages: [
+        {
+          id: 5,
+          geocontentId: 2,
+          text: 'Buoy',
+          lat: 1.5,
+          lng: 2.5,
+          createdAt: serverTime,
+          images: [{ id: 6, mimetype: 'image/png', size: 99 }],
+        },
+      ],
+      rawDepthFiles: [],
+    };
+    expect(updatesAnswerJson(answer)).toBe(JSON.stringify(updatesResult.parse(answer)));
+    expect(() => updatesAnswerJson({ ...answer, ntms: [{ ...answer.ntms[0]!, size: 'big' as unknown as number }] })).toThrow();
+  });
+
   it('still checks every cell against the schema', () => {
     const bad = [{ ...cells[0]!, edition: 1.5 }];
     expect(() => updatesAnswerJson({ serverTime: 'now', cells: bad })).toThrow();

@@ -17,12 +17,19 @@ function cellsJson(cells: readonly EntitledCell[]): string {
   return json;
 }
 
+const otherKinds = ['ntms', 'poiReleases', 'navMessages', 'rawDepthFiles'] as const;
+
 /**
  * The update check's answer as JSON, exactly as the route's schema writes it (`serverTime`, then
- * `cells`, each cell checked by the schema): the cells' part is checked and written once per list.
+ * `cells`, each cell checked by the schema, then the other kinds): the cells' part is checked and written once per list.
  */
 export function updatesAnswerJson(answer: UpdatesResult): string {
-  return `{"serverTime":${JSON.stringify(updatesResult.shape.serverTime.parse(answer.serverTime))},"cells":${cellsJson(answer.cells)}}`;
+  let json = `{"serverTime":${JSON.stringify(updatesResult.shape.serverTime.parse(answer.serverTime))},"cells":${cellsJson(answer.cells)}`;
+  // The other kinds (issue 35), each checked by its schema, in the schema's order.
+  for (const kind of otherKinds) {
+    if (answer[kind] !== undefined) json += `,"${kind}":${JSON.stringify(updatesResult.shape[kind].parse(answer[kind]))}`;
+  }
+  return `${json}}`;
 }
 
 const otherAnswers = sharedAnswerSerializer(serializerCompiler);

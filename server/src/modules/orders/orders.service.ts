@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { rateApplicationOfAppType, type OrderErrorReason, type OrderStatus } from '@chartroom/contracts/constants';
-import type { CreateOrderBody, Order } from '@chartroom/contracts/orders';
+import type { ResolvedOrderBody, Order } from '@chartroom/contracts/orders';
 import type { Db } from '../../db/client.js';
 import {
   orders,
@@ -30,13 +30,13 @@ export interface PaymentSettings {
 interface CreateOrderOptions {
   db: Db;
   actor: Actor;
-  input: CreateOrderBody;
+  input: ResolvedOrderBody;
   idempotencyKey: string;
   ip: string | null;
   payments: PaymentSettings;
 }
 
-function hashRequest(input: CreateOrderBody): string {
+function hashRequest(input: ResolvedOrderBody): string {
   return requestHash({
     installationId: input.installationId,
     paymentMethod: input.paymentMethod,
@@ -107,7 +107,7 @@ function applicationOf(installation: UserInstallationRow, named: number | undefi
 }
 
 /** Prices each item from the agreement's rates: `net` for agreement charges, `endUser` for card payments, 0 for a trial. */
-function priceItems(agreement: AgreementRow, rates: AgreementRateRow[], application: string, input: CreateOrderBody) {
+function priceItems(agreement: AgreementRow, rates: AgreementRateRow[], application: string, input: ResolvedOrderBody) {
   return input.items.map((item) => {
     if (input.paymentMethod === 'trial') return { ...item, cents: 0n };
     const rate = rates.find((r) => r.product === item.product && r.currency === agreement.currency);

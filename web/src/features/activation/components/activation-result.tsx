@@ -1,7 +1,8 @@
 import { Alert, Code, CopyButton, Button, Group, Stack, Text } from '@mantine/core';
 import { formatActivationCode, type ActivateResult } from '@chartroom/contracts/activation';
+import { activationCodeTtlHours } from '@chartroom/contracts/constants';
 import { useTranslation } from 'react-i18next';
-import { DateText } from '../../../components/ui/date-text';
+import { formatDateTime } from '../../../lib/dates';
 
 export function ActivationResult({ result }: { result: ActivateResult }) {
   const { t } = useTranslation('activation');
@@ -23,7 +24,8 @@ export function ActivationResult({ result }: { result: ActivateResult }) {
           </CopyButton>
         </Group>
         <Text size="sm" c="dimmed">
-          {t('result.expires')} <DateText value={result.expiresAt} />
+          {t('result.expires', { hours: activationCodeTtlHours })}{' '}
+          <time dateTime={result.expiresAt}>{formatDateTime(result.expiresAt)}</time>
         </Text>
       </Stack>
     </Alert>
