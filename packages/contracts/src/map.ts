@@ -38,6 +38,11 @@ export const mapTaskCell = z.object({
   /** Compilation scale denominator (DSPM CSCL), null when the cell does not say. */
   scale: z.number().int().nullable(),
   bbox: lonLatBbox,
+  /**
+   * The cell's data coverage (M_COVR CATCOV=1) as GeoJSON MultiPolygon coordinates, null when the
+   * cell did not say (its bbox stands for it): the map draws it at once, before any tile.
+   */
+  coverage: z.array(z.array(z.array(z.array(z.number())))).nullable(),
 });
 export type MapTaskCell = z.infer<typeof mapTaskCell>;
 

@@ -79,20 +79,31 @@ const WINDOW_MARGIN = 256;
  * advance, so a few tiles cost a fraction of the whole cell's index; geojson-vt cuts each feature
  * on its own, so those tiles are the same as the whole index gives.
  */
-export function buildCellTileIndex(ds: S57Dataset | CellIndex, stamp: CellStamp, opts: { window?: TileAddress[] } = {}): CellTileIndex {
+export function buildCellTileIndex(
+  ds: S57Dataset | CellIndex,
+  stamp: CellStamp,
+  opts: { window?: TileAddress[]; isPrecut?: boolean } = {},
+): CellTileIndex {
   const features = () => tileFeaturesNear(ds, stamp, opts.window);
-  return opts.window ? indexTileFeatures(features, null, opts.window) : indexTileFeatures(features, getCellInfo(ds).bbox);
+  if (opts.window) return indexTileFeatures(features, null, opts.window);
+  return indexTileFeatures(features, opts.isPrecut === false ? null : getCellInfo(ds).bbox);
+}
+
+/** The box a whole cell's index is cut over in advance (`precutTileIndex`). */
+export function cellPrecutBox(ds: S57Dataset | CellIndex): [number, number, number, number] {
+  return getCellInfo(ds).bbox as [number, number, number, number];
 }
 
 /** The tile index of an S-101 dataset (read with its updates), drawn through its S-57 view; `window` as for a cell. */
-export function buildS101TileIndex(ds: S101Dataset, stamp: CellStamp, opts: { window?: TileAddress[] } = {}): CellTileIndex {
+export function buildS101TileIndex(ds: S101Dataset, stamp: CellStamp, opts: { window?: TileAddress[]; isPrecut?: boolean } = {}): CellTileIndex {
   const { window } = opts;
   // Near the antimeridian geojson-vt wraps features across it: no window there.
   const windowed = window && !window.some((t) => t.x <= 0 || t.x >= 2 ** t.z - 1);
   const features = function* () {
     for (const f of s101TileFeatures(ds, stamp)) if (!windowed || touchesWindow(geometryBox(f.geometry!), window)) yield f;
   };
-  return window ? indexTileFeatures(features, null, window) : indexTileFeatures(features, datasetBBox(ds));
+  if (window) return indexTileFeatures(features, null, window);
+  return indexTileFeatures(features, opts.isPrecut === false ? null : datasetBBox(ds));
 }
 
 /** Does the lon/lat box touch one of the tiles (within WINDOW_MARGIN)? */
@@ -214,6 +225,23 @@ function precut(index: GeoJSONVT, bbox: readonly [number, number, number, number
   for (let z = 5; z <= PRECUT_MAX_ZOOM; z++) {
     const r = tileRange(bbox, z);
     for (let x = r.x0; x <= r.x1; x++) for (let y = r.y0; y <= r.y1; y++) index.getTile(z, x, y);
+  }
+}
+
+/**
+ * `precut` a zoom at a time, letting other requests in between (`pause`): the tile store builds a
+ * whole index without cutting and cuts it here, so a cell being indexed in the background (the
+ * warm after an apply) holds the event loop for one zoom's tiles at most, not for the whole cut.
+ */
+export async function precutTileIndex(
+  index: GeoJSONVT,
+  bbox: readonly [number, number, number, number],
+  pause: () => Promise<unknown>,
+): Promise<void> {
+  for (let z = 5; z <= PRECUT_MAX_ZOOM; z++) {
+    const r = tileRange(bbox, z);
+    for (let x = r.x0; x <= r.x1; x++) for (let y = r.y0; y <= r.y1; y++) index.getTile(z, x, y);
+    await pause();
   }
 }
 

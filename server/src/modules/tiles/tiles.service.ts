@@ -66,6 +66,7 @@ export async function describeMapTask(opts: { deps: TileDeps; actor: Actor; task
       issueDate: c.issueDate,
       scale: c.scale,
       bbox: c.bbox,
+      coverage: c.coverage,
     })),
     s102: set.grids.map((g) => ({ name: g.name, bbox: g.bbox })),
   };

@@ -6,12 +6,14 @@ import { describeFeature, type AttributeRow, type PickedFeature } from '../lib/f
 
 type FeaturePanelProps = {
   features: PickedFeature[];
+  /** The chart's tiles under the click are still coming: nothing found yet is not "nothing here". */
+  isLoading?: boolean;
   catalogue: ObjectCatalogue | undefined;
   onClose: () => void;
 };
 
 /** The clicked features: class name, attributes in words, and the cell, edition and update. */
-export function FeaturePanel({ features, catalogue, onClose }: FeaturePanelProps) {
+export function FeaturePanel({ features, isLoading = false, catalogue, onClose }: FeaturePanelProps) {
   const { t, i18n } = useTranslation('map');
   // Soundings' depth is added by the tiles; the catalogue does not name it.
   const label = (row: AttributeRow) => (row.acronym === 'DEPTH' && row.name === 'DEPTH' ? t('feature.depth') : row.name);
@@ -26,8 +28,8 @@ export function FeaturePanel({ features, catalogue, onClose }: FeaturePanelProps
         <CloseButton onClick={onClose} aria-label={t('feature.close')} />
       </Group>
       {features.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('feature.none')}
+        <Text size="sm" c="dimmed" data-testid={isLoading ? 'feature-loading' : 'feature-none'}>
+          {isLoading ? t('feature.loading') : t('feature.none')}
         </Text>
       )}
       <ScrollArea.Autosize mah="70vh" type="auto">
@@ -38,17 +40,12 @@ export function FeaturePanel({ features, catalogue, onClose }: FeaturePanelProps
               <Fragment key={`${feature.objectClass}-${index}`}>
                 {index > 0 && <Divider />}
                 <Stack gap={4} data-testid="feature-details">
-                  <Text fw={600}>
-                    {details.className}{' '}
-                    <Text span size="xs" c="dimmed" ff="monospace">
-                      {details.objectClass}
-                    </Text>
-                  </Text>
+                  <Text fw={600}>{details.className}</Text>
                   <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" fz="sm">
                     <Table.Tbody>
                       {details.attributes.map((row) => (
                         <Table.Tr key={row.acronym}>
-                          <Table.Th fw={500} c="dimmed" w="45%" title={row.acronym}>
+                          <Table.Th fw={500} c="dimmed" w="45%">
                             {label(row)}
                           </Table.Th>
                           <Table.Td>{value(row)}</Table.Td>
