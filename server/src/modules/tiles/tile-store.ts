@@ -3,16 +3,16 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { indexCell, scanS57, type CellIndex } from '@chartroom/s57';
-import { datasetBBox, readS101, type S101Dataset } from '@chartroom/s101';
+import { readS101, type S101Dataset } from '@chartroom/s101';
 import { readS102 } from '@chartroom/s102';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { listenChartsChanged } from './chart-changes.js';
 import { buildChartSet, type ChartSet, type MapCell, type MapGrid } from './chart-set.js';
 import {
   buildCellTileIndex,
+  buildCellTileIndexSliced,
   buildS101TileIndex,
-  cellPrecutBox,
-  precutTileIndex,
+  buildS101TileIndexSliced,
   type CellTileIndex,
   type TileAddress,
 } from './cell-tile-index.js';
@@ -181,9 +181,8 @@ export class TileStore {
 
   /**
    * The tile index of a cell or S-101 dataset; with `window`, for those tiles only. A whole index
-   * is cut to zoom 13 a zoom at a time with pauses between (`precutTileIndex`), so the requests
-   * that come while a large cell is indexed (other tiles already made, the API) wait for one
-   * zoom's cut, not for the whole index.
+   * is built in slices with pauses between (`buildCellTileIndexSliced`), so the requests that come
+   * while a large cell is indexed (tiles already made, the API) wait for a slice, not the build.
    */
   private async buildIndex(cell: MapCell, opts: { window?: TileAddress[] } = {}): Promise<CellTileIndex> {
     if (opts.window) {
@@ -191,22 +190,14 @@ export class TileStore {
         ? buildS101TileIndex(await this.readS101(cell), stampOf(cell), opts)
         : buildCellTileIndex(await this.readCell(cell), stampOf(cell), opts);
     }
-    let made: CellTileIndex;
-    let box: readonly [number, number, number, number] | null;
     if (cell.format === 's101') {
       const ds = await this.readS101(cell);
       await yieldToLoop();
-      made = buildS101TileIndex(ds, stampOf(cell), { isPrecut: false });
-      box = datasetBBox(ds);
-    } else {
-      const ds = await this.readCell(cell);
-      await yieldToLoop();
-      made = buildCellTileIndex(ds, stampOf(cell), { isPrecut: false });
-      box = cellPrecutBox(ds);
+      return buildS101TileIndexSliced(ds, stampOf(cell), yieldToLoop);
     }
+    const ds = await this.readCell(cell);
     await yieldToLoop();
-    if (box) await precutTileIndex(made.index, box, yieldToLoop);
-    return made;
+    return buildCellTileIndexSliced(ds, stampOf(cell), yieldToLoop);
   }
 
   /**
