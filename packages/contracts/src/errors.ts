@@ -109,6 +109,7 @@ export type ErrorParams = z.infer<typeof errorParams>;
 export const notFoundThings = [
   'activation_code',
   'agreement',
+  'chart_text',
   'custom_product',
   'custom_product_item',
   'distributor',

@@ -145,6 +145,11 @@ export class TileStore {
     return tiles.length;
   }
 
+  /** A stored file as it is (a chart's companion text), not cached. */
+  async readFile(key: string): Promise<Buffer> {
+    return this.blobs.read(key);
+  }
+
   /** Bytes the caches hold by their own estimate (for the benchmark and logs). */
   heldBytes(): { sources: number; tiles: number } {
     return { sources: this.sources.calculatedSize, tiles: this.tiles.calculatedSize };
