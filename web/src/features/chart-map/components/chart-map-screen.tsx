@@ -138,6 +138,7 @@ export function ChartMapScreen({ taskId }: { taskId: string }) {
           <FeaturePanel
             features={picked.features}
             isLoading={picked.isLoading}
+            taskId={taskId}
             catalogue={catalogue.data}
             onClose={() => setPicked(null)}
           />

@@ -41,7 +41,7 @@ function SymbolPicture({ name, palette }: { name: string; palette: PaletteName }
     const canvas = document.createElement('canvas');
     canvas.width = image.width;
     canvas.height = image.height;
-    canvas.getContext('2d')?.putImageData(new ImageData(image.data, image.width, image.height), 0, 0);
+    canvas.getContext('2d')?.putImageData(new ImageData(new Uint8ClampedArray(image.data), image.width, image.height), 0, 0);
     return canvas.toDataURL();
   }, [name, palette]);
   return url ? <img src={url} alt="" style={{ maxWidth: 22, maxHeight: 22 }} /> : null;
