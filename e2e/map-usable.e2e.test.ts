@@ -49,7 +49,11 @@ describe.runIf(hasBrowser && hasTestdata)('the map is usable at once', () => {
       password: 'chesapeake-password',
       roles: ['user', 'provider'],
     });
-    await seedProvider(journey.portal.database.db, { ownerUserId: owner.id, title: 'Chesapeake Survey', geocontentTitle: 'Chesapeake Bay' });
+    await seedProvider(journey.portal.database.db, {
+      ownerUserId: owner.id,
+      title: 'Chesapeake Survey',
+      geocontentTitle: 'Chesapeake Bay',
+    });
     const { page, errors } = await openSession(journey.browser, journey.portal.url);
     await signIn(page, 'chesapeake@e2e.test', 'chesapeake-password');
     await page.goto('/provider?tab=catalog&sub=enc');
@@ -73,7 +77,13 @@ describe.runIf(hasBrowser && hasTestdata)('the map is usable at once', () => {
     expect(await page.getByTestId('map-cell').first().textContent()).toContain('Approach');
     const legend = page.getByRole('region', { name: 'Legend' });
     await legend.waitFor();
-    for (const text of ['Approach charts', 'Harbour charts', 'Cell boundary, with the cell name', 'Safety contour', 'Port-hand lateral buoy']) {
+    for (const text of [
+      'Approach charts',
+      'Harbour charts',
+      'Cell boundary, with the cell name',
+      'Safety contour',
+      'Port-hand lateral buoy',
+    ]) {
       await legend.getByText(text, { exact: true }).waitFor();
     }
     await expect.poll(() => held.length).toBeGreaterThan(0);

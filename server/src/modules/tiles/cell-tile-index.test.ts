@@ -65,7 +65,8 @@ describe('cell tile index: a window of tiles', () => {
       });
       expect(pauses).toBeGreaterThan(10);
       expect(Object.keys(sliced.index.tiles).sort()).toEqual(Object.keys(whole.index.tiles).sort());
-      for (const { z, x, y } of window) expect(cellTileFeatures(sliced, z, x, y), `${z}/${x}/${y}`).toEqual(cellTileFeatures(whole, z, x, y));
+      for (const { z, x, y } of window)
+        expect(cellTileFeatures(sliced, z, x, y), `${z}/${x}/${y}`).toEqual(cellTileFeatures(whole, z, x, y));
     } finally {
       spy.mockRestore();
     }

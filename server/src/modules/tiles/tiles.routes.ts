@@ -1,6 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chartText, chartTextQuery, objectCatalogue, tileParams, tileQuery, vectorTileMime, type TileParams, type TileQuery } from '@chartroom/contracts/map';
+import {
+  chartText,
+  chartTextQuery,
+  objectCatalogue,
+  tileParams,
+  tileQuery,
+  vectorTileMime,
+  type TileParams,
+  type TileQuery,
+} from '@chartroom/contracts/map';
 import { getObjectCatalogue } from '../map/object-catalogue.js';
 import { getTile, readChartText, type TileDeps } from './tiles.service.js';
 

@@ -147,7 +147,7 @@ export async function readChartText(opts: { deps: TileDeps; actor: Actor | null;
   const bytes = await opts.deps.store.readFile(key);
   const text = decodeChartText(bytes.subarray(0, CHART_TEXT_MAX_BYTES))
     .replace(/\r\n?/g, '\n')
-    .replace(/\u0000/g, '')
+    .replaceAll('\u0000', '')
     .trimEnd();
   return { file: name, text: bytes.length > CHART_TEXT_MAX_BYTES ? `${text}…` : text };
 }

@@ -10,6 +10,11 @@ export function getChartText(taskId: string, file: string): Promise<ChartText> {
 
 export function useChartText(taskId: string, file: string) {
   return useQuery(
-    queryOptions({ queryKey: chartMapKeys.chartText(taskId, file), queryFn: () => getChartText(taskId, file), staleTime: Infinity, retry: false }),
+    queryOptions({
+      queryKey: chartMapKeys.chartText(taskId, file),
+      queryFn: () => getChartText(taskId, file),
+      staleTime: Infinity,
+      retry: false,
+    }),
   );
 }

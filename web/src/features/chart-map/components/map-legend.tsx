@@ -7,7 +7,11 @@ import { palettes, type ColourToken, type PaletteName } from '../lib/s52-colours
 // The map's key: what the coverage colours, the depth shades, the lines and the main symbols mean,
 // in the palette on screen. Swatches are decoration (hidden from screen readers); the words say it.
 
-type Swatch = { kind: 'fill'; token: ColourToken; opacity?: number } | { kind: 'line'; token: ColourToken; dashed?: boolean } | { kind: 'symbol'; name: string } | { kind: 'text'; token: ColourToken; text: string };
+type Swatch =
+  | { kind: 'fill'; token: ColourToken; opacity?: number }
+  | { kind: 'line'; token: ColourToken; dashed?: boolean }
+  | { kind: 'symbol'; name: string }
+  | { kind: 'text'; token: ColourToken; text: string };
 
 const bandTokens: ColourToken[] = ['BAND1', 'BAND2', 'BAND3', 'BAND4', 'BAND5', 'BAND6'];
 

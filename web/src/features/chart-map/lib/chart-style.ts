@@ -441,7 +441,10 @@ export function listPickableLayerIds(style: StyleSpecification): string[] {
   return style.layers
     .filter(
       (l) =>
-        'source' in l && (l.source === chartSourceId || l.source === coverageSourceId) && !l.id.endsWith(':name') && !l.id.endsWith(':band'),
+        'source' in l &&
+        (l.source === chartSourceId || l.source === coverageSourceId) &&
+        !l.id.endsWith(':name') &&
+        !l.id.endsWith(':band'),
     )
     .map((l) => l.id)
     .reverse();
