@@ -116,8 +116,8 @@ describe.runIf(hasBrowser && hasTestdata)('the map is usable at once', () => {
         f.geometry.coordinates[0]!.every(([, lat]) => lat! > 38.45),
     );
     if (caution?.geometry?.type !== 'Polygon') throw new Error('US4MD81M has no caution area referring to US4MD81D.TXT');
-    const [[lon0, lat0], [lon1, lat1]] = caution.geometry.coordinates[0] as [number, number][];
-    const at = { lon: (lon0! + lon1!) / 2, lat: (lat0! + lat1!) / 2 };
+    const [first, second] = caution.geometry.coordinates[0] as [number, number][];
+    const at = { lon: (first![0] + second![0]) / 2, lat: (first![1] + second![1]) / 2 };
     await page.goto(`${page.url().replace(/#.*/, '')}#15/${at.lat.toFixed(6)}/${at.lon.toFixed(6)}`);
     await expect.poll(() => zoomOf(page)).toBe(15);
     const caution1 = panel.getByTestId('feature-details').filter({ hasText: 'Caution area' });
@@ -140,7 +140,8 @@ describe.runIf(hasBrowser && hasTestdata)('the map is usable at once', () => {
     await expect.poll(() => scale.textContent()).toMatch(/^\d+(,\d+)? (миля|мили|миль)$/);
     const [value = '', unit] = (await scale.textContent())!.split(' ');
     const plural = new Intl.PluralRules('ru').select(Number(value.replace(',', '.')));
-    expect(unit).toBe({ one: 'миля', few: 'мили', many: 'миль', other: 'мили' }[plural]);
+    const words: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'миля', few: 'мили', many: 'миль', other: 'мили' };
+    expect(unit).toBe(words[plural]);
     expect(errors).toEqual([]);
   });
 
