@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { geoJSONFeatures, readS57 } from '@chartroom/s57';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +88,11 @@ describe.runIf(hasBrowser && hasTestdata)('the map is usable at once', () => {
       await legend.getByText(text, { exact: true }).waitFor();
     }
     await expect.poll(() => held.length).toBeGreaterThan(0);
+    const legendAxe = await new AxeBuilder({ page })
+      .include('[data-testid=map-legend]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(legendAxe.violations.map((v) => `${v.id} (${v.impact})`)).toEqual([]);
 
     // A click while the tiles are coming says so, not "No chart feature here".
     const canvas = page.getByTestId('chart-map').locator('canvas');
