@@ -145,9 +145,6 @@ export async function readChartText(opts: { deps: TileDeps; actor: Actor | null;
   const key = await findCompanionKey(opts.deps.db, task.gcId, name);
   if (!key) throw notFound('chart_text', `Text file ${name}`);
   const bytes = await opts.deps.store.readFile(key);
-  const text = decodeChartText(bytes.subarray(0, CHART_TEXT_MAX_BYTES))
-    .replace(/\r\n?/g, '\n')
-    .replaceAll('\u0000', '')
-    .trimEnd();
+  const text = decodeChartText(bytes.subarray(0, CHART_TEXT_MAX_BYTES)).replace(/\r\n?/g, '\n').replaceAll('\u0000', '').trimEnd();
   return { file: name, text: bytes.length > CHART_TEXT_MAX_BYTES ? `${text}…` : text };
 }
