@@ -110,6 +110,7 @@ export const notFoundThings = [
   'activation_code',
   'agreement',
   'application_type',
+  'chart_text',
   'custom_product',
   'custom_product_item',
   'distributor',

@@ -98,6 +98,11 @@ export const mapTaskCell = z.object({
   /** Compilation scale denominator (DSPM CSCL), null when the cell does not say. */
   scale: z.number().int().nullable(),
   bbox: lonLatBbox,
+  /**
+   * The cell's data coverage (M_COVR CATCOV=1) as GeoJSON MultiPolygon coordinates, null when the
+   * cell did not say (its bbox stands for it): the map draws it at once, before any tile.
+   */
+  coverage: z.array(z.array(z.array(z.array(z.number())))).nullable(),
 });
 export type MapTaskCell = z.infer<typeof mapTaskCell>;
 
@@ -139,6 +144,21 @@ export type TileParams = z.infer<typeof tileParams>;
  */
 export const tileQuery = z.object({ taskId: text(64, { min: 1 }), v: text(64).optional() });
 export type TileQuery = z.infer<typeof tileQuery>;
+
+/**
+ * `GET /api/map/text?taskId=&file=`: a text file a chart feature refers to (TXTDSC, NTXTDS), from
+ * the companion files stored with the task's charts. `file` is the name as the feature gives it.
+ */
+export const chartTextQuery = z.object({
+  taskId: text(64, { min: 1 }),
+  file: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,8}\.[Tt][Xx][Tt]$/, 'A chart text file name: up to 8 letters, digits or _, then .TXT'),
+});
+export type ChartTextQuery = z.infer<typeof chartTextQuery>;
+export const chartText = z.object({ file: z.string(), text: z.string() });
+export type ChartText = z.infer<typeof chartText>;
 
 /** Content type of `GET /tiles/{z}/{x}/{y}.pbf` (gzip-encoded). */
 export const vectorTileMime = 'application/vnd.mapbox-vector-tile';

@@ -30,7 +30,7 @@ function pageRoutes(locale: Locale): RouteObject[] {
         {
           element: <FullWindowLayout />,
           children: [
-            { path: segments.map, lazy: page(['map'], () => import('./routes/map').then((m) => m.MapRoute)) },
+            { path: segments.map, lazy: page(['map', 'charts'], () => import('./routes/map').then((m) => m.MapRoute)) },
             { path: segments.poiEditor, lazy: page(['catalog', 'map'], () => import('./routes/poi-editor').then((m) => m.PoiEditorRoute)) },
           ],
         },

@@ -2,6 +2,8 @@ import { buildDemoHarbourCell, DEMO_CELL_NAME, readS57 } from '@chartroom/s57';
 import { describeCell } from '../../modules/charts/cell-meta.js';
 import { upsertChart, upsertCollection } from '../../modules/charts/charts.repository.js';
 import { findProviderByOwner, listGeocontents } from '../../modules/providers/providers.repository.js';
+import { tileWarmJobKind } from '../../modules/tiles/tile-warm.job.js';
+import { enqueueJob } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { DbOrTx } from '../client.js';
 import type { DemoExtension } from './demo.js';
@@ -31,3 +33,14 @@ export function seedChartsDemo(blobs: BlobStore): DemoExtension {
     for (const gc of await listGeocontents(db, provider.id)) await seedDemoHarbourCollection(db, blobs, gc.id);
   };
 }
+
+/**
+ * Demo: the demo charts' map is ready when the portal is: their starting view's tiles and the
+ * cells' tile indexes are made by the tile warm (as after an apply), not on the first map opened.
+ */
+export const seedDemoTileWarm: DemoExtension = async (db, accounts) => {
+  const owner = accounts['provider@demo.test'];
+  const provider = owner ? await findProviderByOwner(db, owner.id) : undefined;
+  if (!provider) return;
+  for (const gc of await listGeocontents(db, provider.id)) await enqueueJob(db, tileWarmJobKind, { gcId: gc.id });
+};

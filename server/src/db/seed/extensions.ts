@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import { openBlobStore } from '../../storage/open-blob-store.js';
 import { seedCatalogDataDemo } from './catalog-data-demo.js';
-import { seedChartsDemo } from './charts-demo.js';
+import { seedChartsDemo, seedDemoTileWarm } from './charts-demo.js';
 import { seedDeviceApiDemo } from './device-api-demo.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import type { DemoExtension } from './demo.js';
@@ -19,6 +19,7 @@ export async function demoExtensions(config: Config): Promise<DemoExtension[]> {
     seedLicensingDemo,
     seedChartsDemo(blobs),
     seedS100Demo(blobs),
+    seedDemoTileWarm,
     seedOrdersDemo,
     seedDeviceApiDemo(createSecretBox(config.dataKey)),
   ];

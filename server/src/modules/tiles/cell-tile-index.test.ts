@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildDemoHarbourCell, buildDemoHarbourUpdate, readCellIndex } from '@chartroom/s57';
-import { buildCellTileIndex, cellTileFeatures, type TileAddress } from './cell-tile-index.js';
+import { buildCellTileIndex, buildCellTileIndexSliced, cellTileFeatures, type TileAddress } from './cell-tile-index.js';
 import { tileRange } from './tile-geometry.js';
 
 // A window's index (the tile warm's) against the whole cell's, on the demo cell built in code.
@@ -50,5 +50,25 @@ describe('cell tile index: a window of tiles', () => {
       expect(cellTileFeatures(windowed, z, x, y), `${z}/${x}/${y}`).toEqual(cellTileFeatures(whole, z, x, y));
     }
     expect(Object.keys(windowed.index.tiles)).toEqual([]);
+  });
+
+  it('builds a whole index in slices, letting other work in between, with the same tiles', async () => {
+    const whole = buildCellTileIndex(cell(), stamp);
+    let pauses = 0;
+    // A slow clock: every slice is over at once, so the build pauses after every feature and tile.
+    const realNow = performance.now.bind(performance);
+    let skew = 0;
+    const spy = vi.spyOn(performance, 'now').mockImplementation(() => realNow() + (skew += 20));
+    try {
+      const sliced = await buildCellTileIndexSliced(cell(), stamp, async () => {
+        pauses += 1;
+      });
+      expect(pauses).toBeGreaterThan(10);
+      expect(Object.keys(sliced.index.tiles).sort()).toEqual(Object.keys(whole.index.tiles).sort());
+      for (const { z, x, y } of window)
+        expect(cellTileFeatures(sliced, z, x, y), `${z}/${x}/${y}`).toEqual(cellTileFeatures(whole, z, x, y));
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -84,6 +84,28 @@ export function buildCellTileIndex(ds: S57Dataset | CellIndex, stamp: CellStamp,
   return opts.window ? indexTileFeatures(features, null, opts.window) : indexTileFeatures(features, getCellInfo(ds).bbox);
 }
 
+/**
+ * A whole cell's index as `buildCellTileIndex` makes it, built in slices of about SLICE_MS with
+ * `pause` between them (the features taken and converted, then the cut to zoom 13 tile by tile):
+ * a large cell indexed in the background (the warm after an apply) lets the requests that come
+ * meanwhile through within a slice, instead of holding the process for the whole build (US4MD81M:
+ * seconds). The index is the same: geojson-vt cuts each feature on its own.
+ */
+export async function buildCellTileIndexSliced(ds: S57Dataset | CellIndex, stamp: CellStamp, pause: Pause): Promise<CellTileIndex> {
+  return indexTileFeaturesSliced(() => tileFeaturesNear(ds, stamp), getCellInfo(ds).bbox, pause);
+}
+
+/** The S-101 dataset's whole index in slices, as `buildCellTileIndexSliced`. */
+export async function buildS101TileIndexSliced(ds: S101Dataset, stamp: CellStamp, pause: Pause): Promise<CellTileIndex> {
+  return indexTileFeaturesSliced(() => s101TileFeatures(ds, stamp), datasetBBox(ds), pause);
+}
+
+/** Lets other work run (the tile store passes `setImmediate`'s promise). */
+export type Pause = () => Promise<unknown>;
+
+/** The longest stretch a sliced build holds the event loop, in milliseconds. */
+const SLICE_MS = 15;
+
 /** The tile index of an S-101 dataset (read with its updates), drawn through its S-57 view; `window` as for a cell. */
 export function buildS101TileIndex(ds: S101Dataset, stamp: CellStamp, opts: { window?: TileAddress[] } = {}): CellTileIndex {
   const { window } = opts;
@@ -148,6 +170,72 @@ export function indexTileFeatures(
     estimateBytes: () => base + index.tileCoords.length * 16_384,
     ...(window ? { pending: new Set(window.map((t) => tileId(t.z, t.x, t.y))) } : {}),
   };
+}
+
+/** `indexTileFeatures` without a window, in slices (`buildCellTileIndexSliced`). */
+async function indexTileFeaturesSliced(
+  features: () => Iterable<FlatFeature>,
+  precutBox: readonly [number, number, number, number] | null,
+  pause: Pause,
+): Promise<CellTileIndex> {
+  const slicer = startSlices(pause);
+  const made = (await convertedIndexSliced(features(), slicer)) ?? geojsonIndex(features());
+  await slicer.pause();
+  if (precutBox) await precutSliced(made.index, precutBox, slicer);
+  const base = 4096 + made.vertices * 240 + made.count * 400;
+  return { index: made.index, estimateBytes: () => base + made.index.tileCoords.length * 16_384 };
+}
+
+interface Slicer {
+  /** Pauses when the current slice has run SLICE_MS. */
+  maybePause(): Promise<void> | null;
+  pause(): Promise<void>;
+}
+
+function startSlices(pause: Pause): Slicer {
+  let started = performance.now();
+  const slicer: Slicer = {
+    async pause() {
+      await pause();
+      started = performance.now();
+    },
+    maybePause: () => (performance.now() - started >= SLICE_MS ? slicer.pause() : null),
+  };
+  return slicer;
+}
+
+/** `convertedIndex` in slices. */
+async function convertedIndexSliced(features: Iterable<FlatFeature>, slicer: Slicer): Promise<MadeIndex | null> {
+  const margin = VT_OPTIONS.buffer / VT_OPTIONS.extent;
+  const converted: VtSourceFeature[] = [];
+  let vertices = 0;
+  for (const f of features) {
+    const vt = toVtFeature(f, VT_OPTIONS);
+    if (vt) {
+      if (!(vt.minX >= margin && vt.maxX < 1 - margin)) return null;
+      converted.push(vt);
+      vertices += countVertices(f);
+    }
+    const paused = slicer.maybePause();
+    if (paused) await paused;
+  }
+  const index = geojsonvt({ type: 'FeatureCollection', features: [] }, VT_OPTIONS);
+  if (converted.length > 0) index.splitTile(converted, 0, 0, 0);
+  return { index, vertices, count: converted.length };
+}
+
+/** `precut` in slices, tile by tile. */
+async function precutSliced(index: GeoJSONVT, bbox: readonly [number, number, number, number], slicer: Slicer): Promise<void> {
+  for (let z = 5; z <= PRECUT_MAX_ZOOM; z++) {
+    const r = tileRange(bbox, z);
+    for (let x = r.x0; x <= r.x1; x++) {
+      for (let y = r.y0; y <= r.y1; y++) {
+        index.getTile(z, x, y);
+        const paused = slicer.maybePause();
+        if (paused) await paused;
+      }
+    }
+  }
 }
 
 interface MadeIndex {

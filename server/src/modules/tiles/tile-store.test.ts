@@ -65,10 +65,15 @@ describe('tile store: bounded memory and the warm job', () => {
     expect(store.hasTile(old, 'pbf', 15, start.x, start.y)).toBe(true);
 
     await seedDemoHarbourCollection(t.database.db, t.app.blobs, gcId);
+    const held = store.heldBytes().sources;
     const result = (await tileWarmJob({ db: t.database.db, store })({ gcId }, { db: t.database.db, log: t.app.log, job: {} as never })) as {
       warmed: number;
+      indexed: number;
     };
     expect(result.warmed).toBeGreaterThanOrEqual(9);
+    // The cell's whole index is kept: a tile away from the starting view is cut from it at once.
+    expect(result.indexed).toBe(1);
+    expect(store.heldBytes().sources).toBeGreaterThan(held);
     const fresh = await chartSetOf(store, gcId);
     expect(fresh.version).not.toBe(old.version);
     expect(store.hasTile(fresh, 'pbf', 15, start.x, start.y)).toBe(true);

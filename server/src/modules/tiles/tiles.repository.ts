@@ -100,3 +100,13 @@ async function listS101Rows(db: DbOrTx, gcId: number) {
 }
 
 export type MapChartRow = Awaited<ReturnType<typeof listChartRows>>[number];
+
+/** The blob key of a companion file (TXT, TIF) stored with the geocontent's ENC collection, by upper-case name. */
+export async function findCompanionKey(db: DbOrTx, gcId: number, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ keys: chartCollections.companionKeys })
+    .from(chartCollections)
+    .where(and(eq(chartCollections.geocontentId, gcId), eq(chartCollections.kind, 'enc')))
+    .limit(1);
+  return row?.keys[name] ?? null;
+}

@@ -1,10 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { objectCatalogue, tileParams, tileQuery, vectorTileMime, type TileParams, type TileQuery } from '@chartroom/contracts/map';
+import {
+  chartText,
+  chartTextQuery,
+  objectCatalogue,
+  tileParams,
+  tileQuery,
+  vectorTileMime,
+  type TileParams,
+  type TileQuery,
+} from '@chartroom/contracts/map';
 import { AppError } from '../../errors.js';
 import { WindowCounter } from '../../lib/window-counter.js';
 import { getObjectCatalogue } from '../map/object-catalogue.js';
-import { getTile, type TileDeps } from './tiles.service.js';
+import { getTile, readChartText, type TileDeps } from './tiles.service.js';
 
 /**
  * Tiles are fetched by the map library, which sends no session: the task id in the URL is the
@@ -72,6 +81,25 @@ export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps; limits: { perTa
       schema: { tags: ['map'], summary: "A 256-px depth tile of the map task's S-102 grids", params: tileParams, querystring: tileQuery },
     },
     async (request, reply) => answer(request, reply, 'png', request.params, request.query),
+  );
+
+  // A text a chart feature refers to: the task is the capability, as for the tiles.
+  app.get(
+    '/api/map/text',
+    {
+      onRequest: signedInIfToken,
+      schema: {
+        tags: ['map'],
+        summary: "A text file (TXTDSC, NTXTDS) a feature of the map task's charts refers to",
+        querystring: chartTextQuery,
+        response: { 200: chartText },
+      },
+    },
+    async (request, reply) => {
+      const answer = await readChartText({ deps, actor: request.actor, taskId: request.query.taskId, file: request.query.file });
+      reply.header('Cache-Control', 'private, no-cache');
+      return answer;
+    },
   );
 
   // Public reference data (the S-57 catalogue), the same for everyone.

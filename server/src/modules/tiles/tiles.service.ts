@@ -1,10 +1,10 @@
-import { mapTaskTtlHours, mapZoom, type MapTaskView, type TileParams } from '@chartroom/contracts/map';
+import { mapTaskTtlHours, mapZoom, type ChartText, type MapTaskView, type TileParams } from '@chartroom/contracts/map';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { chartSetBbox, finestCell, type ChartSet } from './chart-set.js';
 import type { TileBody, TileStore } from './tile-store.js';
-import { findTaskWithVersion, listMapCharts } from './tiles.repository.js';
+import { findCompanionKey, findTaskWithVersion, listMapCharts } from './tiles.repository.js';
 
 /** Bump when the tiles' content changes for the same charts, so caches holding old tiles revalidate. */
 const TILE_FORMAT = 2;
@@ -66,6 +66,7 @@ export async function describeMapTask(opts: { deps: TileDeps; actor: Actor; task
       issueDate: c.issueDate,
       scale: c.scale,
       bbox: c.bbox,
+      coverage: c.coverage,
     })),
     s102: set.grids.map((g) => ({ name: g.name, bbox: g.bbox })),
   };
@@ -112,4 +113,38 @@ export async function getTile(opts: {
   const { z, x, y } = opts.params;
   const tile = opts.kind === 'pbf' ? await opts.deps.store.vectorTile(set, z, x, y) : await opts.deps.store.depthTile(set, z, x, y);
   return { etag, isNotModified: false, body: tile.body };
+}
+
+/** The most of a chart text shown (a TXTDSC is a few lines; a larger file is cut here). */
+const CHART_TEXT_MAX_BYTES = 64 * 1024;
+
+/**
+ * S-57 text files are ISO 8859-1 (lexical levels 0 and 1); NTXTDS files may be UCS-2 (level 2),
+ * often with a byte-order mark. UTF-8 is taken when the bytes are valid UTF-8.
+ */
+export function decodeChartText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  const zeros = bytes.subarray(0, 200).filter((b) => b === 0).length;
+  if (bytes.length >= 4 && zeros * 3 >= Math.min(200, bytes.length)) return bytes.toString('utf16le');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return bytes.toString('latin1');
+  }
+}
+
+/**
+ * A text file a feature of the task's charts refers to (TXTDSC, NTXTDS), as text: the map task is
+ * the capability, as for its tiles (a signed-in caller must be its provider). A name the charts
+ * did not bring is 404.
+ */
+export async function readChartText(opts: { deps: TileDeps; actor: Actor | null; taskId: string; file: string }): Promise<ChartText> {
+  const task = await resolveMapTask(opts);
+  const name = opts.file.toUpperCase();
+  const key = await findCompanionKey(opts.deps.db, task.gcId, name);
+  if (!key) throw notFound('chart_text', `Text file ${name}`);
+  const bytes = await opts.deps.store.readFile(key);
+  const text = decodeChartText(bytes.subarray(0, CHART_TEXT_MAX_BYTES)).replace(/\r\n?/g, '\n').replaceAll('\u0000', '').trimEnd();
+  return { file: name, text: bytes.length > CHART_TEXT_MAX_BYTES ? `${text}…` : text };
 }

@@ -4,4 +4,5 @@ export const chartMapKeys = {
   gcidTask: (gcid: number) => [...chartMapKeys.all, 'gcid-task', gcid] as const,
   objectCatalogue: () => [...chartMapKeys.all, 'object-catalogue'] as const,
   worldLand: () => [...chartMapKeys.all, 'world-land'] as const,
+  chartText: (taskId: string, file: string) => [...chartMapKeys.all, 'text', taskId, file] as const,
 };

@@ -16,6 +16,7 @@ import { isPaletteName, type PaletteName } from '../lib/s52-colours';
 import { ChartMap, type ChartMapHandle } from './chart-map';
 import { FeaturePanel } from './feature-panel';
 import { LayerPanel } from './layer-panel';
+import { MapLegend } from './map-legend';
 
 /** The full-window chart map of one map task (`/map?taskId=`), with its layer and feature panels. */
 export function ChartMapScreen({ taskId }: { taskId: string }) {
@@ -31,7 +32,8 @@ export function ChartMapScreen({ taskId }: { taskId: string }) {
   const safetyDepth = clampSafetyDepth(Number(storedDepth));
   const [hiddenCells, setHiddenCells] = useState<string[]>([]);
   const [showS102, setShowS102] = useState(false);
-  const [picked, setPicked] = useState<PickedFeature[] | null>(null);
+  const [picked, setPicked] = useState<{ features: PickedFeature[]; isLoading: boolean } | null>(null);
+  const [isLegendOpen, setLegendOpen] = useState(true);
   const [isLayersOpen, setLayersOpen] = useState(true);
   const startView = useMemo(() => chooseStartView(task.data), [task.data]);
   // The panels darken with the chart at dusk and night; leaving the map restores the app's scheme.
@@ -76,7 +78,8 @@ export function ChartMapScreen({ taskId }: { taskId: string }) {
         safetyDepth={safetyDepth}
         hiddenCells={hiddenCells}
         showS102={showS102}
-        onFeaturesPick={setPicked}
+        onFeaturesPick={(features, state) => setPicked({ features, isLoading: state?.isLoading ?? false })}
+        coverage={cells}
       />
       <Paper
         pos="absolute"
@@ -103,6 +106,9 @@ export function ChartMapScreen({ taskId }: { taskId: string }) {
             <Button size="xs" variant="subtle" onClick={() => setLayersOpen((open) => !open)} aria-expanded={isLayersOpen}>
               {isLayersOpen ? t('controls.hideLayers') : t('controls.showLayers')}
             </Button>
+            <Button size="xs" variant="subtle" onClick={() => setLegendOpen((open) => !open)} aria-expanded={isLegendOpen}>
+              {isLegendOpen ? t('controls.hideLegend') : t('controls.showLegend')}
+            </Button>
           </Group>
           {isLayersOpen && (
             <LayerPanel
@@ -119,6 +125,7 @@ export function ChartMapScreen({ taskId }: { taskId: string }) {
               onSafetyDepthChange={(depth) => setSafetyDepth(clampSafetyDepth(depth))}
             />
           )}
+          {isLegendOpen && <MapLegend palette={palette} />}
           {cells.length === 0 && (
             <Text size="sm" c="dimmed">
               {t('emptyCollection')}
@@ -128,7 +135,13 @@ export function ChartMapScreen({ taskId }: { taskId: string }) {
       </Paper>
       {picked && (
         <Paper pos="absolute" top={10} right={56} w={360} p="sm" shadow="md" radius="md" style={{ zIndex: 2 }}>
-          <FeaturePanel features={picked} catalogue={catalogue.data} onClose={() => setPicked(null)} />
+          <FeaturePanel
+            features={picked.features}
+            isLoading={picked.isLoading}
+            taskId={taskId}
+            catalogue={catalogue.data}
+            onClose={() => setPicked(null)}
+          />
         </Paper>
       )}
     </Box>

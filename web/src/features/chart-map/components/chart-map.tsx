@@ -8,7 +8,6 @@ import {
   type GeoJSONSource,
   Map as MapLibreMap,
   NavigationControl,
-  ScaleControl,
   setWorkerUrl,
   type MapGeoJSONFeature,
   type PointLike,
@@ -20,6 +19,9 @@ import { useWorldLand } from '../api/get-world-land';
 import {
   buildChartStyle,
   chartSourceId,
+  coverageGeoJSON,
+  coverageSourceId,
+  type CoverageCell,
   depthStateValues,
   hiddenCellsState,
   landSourceId,
@@ -32,6 +34,7 @@ import { chooseSafetyContourLine } from '../lib/depth-settings';
 import type { PickedFeature } from '../lib/feature-details';
 import { buildMapLocale, buildTileUrls, type StartView } from '../lib/map-options';
 import { palettes, type PaletteName } from '../lib/s52-colours';
+import { NauticalScaleControl } from '../lib/scale-control';
 import { useMapMarkers, type MapMarker } from './use-map-markers';
 import { useMapOverlays, type MapOverlay } from './use-map-overlays';
 
@@ -67,7 +70,13 @@ type ChartMapProps = {
   onMapClick?: (at: LngLat) => void;
   onMarkerSelect?: (id: number) => void;
   onMarkerMove?: (id: number, at: LngLat) => void;
-  onFeaturesPick?: (features: PickedFeature[]) => void;
+  /**
+   * The features under a click. `isLoading`: the chart's tiles there are still coming, so nothing
+   * found does not mean nothing is there; the pick is made again once they have come.
+   */
+  onFeaturesPick?: (features: PickedFeature[], state?: { isLoading: boolean }) => void;
+  /** The cells' coverage (the map task's cells): drawn at once, before any tile. */
+  coverage?: readonly CoverageCell[];
   ref?: Ref<ChartMapHandle>;
 };
 
@@ -84,7 +93,8 @@ function toPicked(features: MapGeoJSONFeature[]): PickedFeature[] {
   const seen = new Set<string>();
   const picked: PickedFeature[] = [];
   for (const f of features) {
-    const objectClass = f.sourceLayer ?? '';
+    // The coverage comes from the map task (a GeoJSON source), everything else from the tiles.
+    const objectClass = f.source === coverageSourceId ? 'M_COVR' : (f.sourceLayer ?? '');
     const key = `${objectClass}:${f.id ?? ''}:${JSON.stringify(f.properties)}`;
     if (!objectClass || seen.has(key)) continue;
     seen.add(key);
@@ -99,6 +109,8 @@ export function ChartMap(props: ChartMapProps) {
   const { t, i18n } = useTranslation('map');
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapState>(null);
+  // The map from the moment it is made: moving it needs no loaded style.
+  const instanceRef = useRef<MapLibreMap | null>(null);
   const land = useWorldLand();
   // Read by long-lived map handlers, and by the map's making, without re-creating the map.
   const latest = useRef({ props, palette, t });
@@ -119,6 +131,7 @@ export function ChartMap(props: ChartMapProps) {
       safetyDepth: initial.safetyDepth,
       hiddenCells: initial.hiddenCells ?? [],
       locale: i18n.language,
+      coverage: initial.coverage ?? [],
     });
     const instance = new MapLibreMap({
       container: container.current,
@@ -141,7 +154,11 @@ export function ChartMap(props: ChartMapProps) {
     instance.keyboard.disableRotation();
     instance.touchZoomRotate.disableRotation();
     instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    instance.addControl(new ScaleControl({ unit: 'nautical' }), 'bottom-left');
+    const formatMiles = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+    instance.addControl(
+      new NauticalScaleControl((miles) => t('controls.scaleMiles', { count: miles, value: formatMiles.format(miles) })),
+      'bottom-left',
+    );
     instance.addControl(new AttributionControl({ compact: true, customAttribution: t('attribution') }), 'bottom-right');
     const images = drawnImages.current;
     images.clear();
@@ -154,14 +171,22 @@ export function ChartMap(props: ChartMapProps) {
       images.add(id);
     });
     const pickable = listPickableLayerIds(style);
+    let pendingPick: { point: { x: number; y: number }; radius: number } | null = null;
     const pickAt = (point: { x: number; y: number }, radius: number) => {
       const layers = pickable.filter((id) => instance.getLayer(id));
       const box: [PointLike, PointLike] = [
         [point.x - radius, point.y - radius],
         [point.x + radius, point.y + radius],
       ];
-      latest.current.props.onFeaturesPick?.(toPicked(instance.queryRenderedFeatures(box, { layers })));
+      const found = toPicked(instance.queryRenderedFeatures(box, { layers }));
+      // Tiles still coming under the click: say so, and look again when the map is idle.
+      const isLoading = found.length === 0 && Boolean(urls) && !instance.areTilesLoaded();
+      pendingPick = isLoading ? { point, radius } : null;
+      latest.current.props.onFeaturesPick?.(found, { isLoading });
     };
+    instance.on('idle', () => {
+      if (pendingPick) pickAt(pendingPick.point, pendingPick.radius);
+    });
     const applySafetyContourLine = () => {
       const line = chooseSafetyContourLine(latest.current.props.safetyDepth, contours.current);
       if (instance.getGlobalState().safetyContourLine !== line) instance.setGlobalStateProperty('safetyContourLine', line);
@@ -180,16 +205,25 @@ export function ChartMap(props: ChartMapProps) {
     });
     // Settings are applied to a loaded style only (MapLibre refuses them before); until then the
     // style's own state holds the values the map was made with.
+    // The map is usable (settings, "Whole collection", a click) as soon as its style is, not
+    // when the first tiles have all come ('load'): a large cell's first tiles may take seconds.
     let isCurrent = true;
-    instance.once('load', () => {
+    instanceRef.current = instance;
+    const onStyleReady = () => {
       if (!isCurrent) return;
       // The container may have been laid out after the map was made: fit the start box again.
       const isViewFromUrl = Boolean(latest.current.props.isViewInUrl && window.location.hash.length > 1);
-      if ('bounds' in startView && !isViewFromUrl) instance.fitBounds(startView.bounds, { padding: 40, duration: 0 });
+      if ('bounds' in startView && !isViewFromUrl) {
+        instance.resize();
+        instance.fitBounds(startView.bounds, { padding: 40, duration: 0 });
+      }
       setMap({ instance, pickAt, applySafetyContourLine });
-    });
+    };
+    if (instance.isStyleLoaded()) onStyleReady();
+    else instance.once('style.load', onStyleReady);
     return () => {
       isCurrent = false;
+      instanceRef.current = null;
       setMap(null);
       instance.remove();
     };
@@ -200,7 +234,7 @@ export function ChartMap(props: ChartMapProps) {
     ref,
     () => ({
       fitBounds(bbox) {
-        map?.instance.fitBounds(bbox, { padding: 40, maxZoom: mapZoom.max });
+        instanceRef.current?.fitBounds(bbox, { padding: 40, maxZoom: mapZoom.max });
       },
       identifyAtCentre() {
         if (!map) return;
@@ -239,6 +273,11 @@ export function ChartMap(props: ChartMapProps) {
   useEffect(() => {
     if (map && land.data) map.instance.getSource<GeoJSONSource>(landSourceId)?.setData(land.data);
   }, [map, land.data]);
+
+  const { coverage } = props;
+  useEffect(() => {
+    if (map && coverage) map.instance.getSource<GeoJSONSource>(coverageSourceId)?.setData(coverageGeoJSON(coverage));
+  }, [map, coverage]);
 
   useMapMarkers(map?.instance ?? null, props.markers ?? [], { onSelect: props.onMarkerSelect, onMove: props.onMarkerMove });
   useMapOverlays(map?.instance ?? null, props.overlays ?? noOverlays);

@@ -28,7 +28,7 @@ function formatIssueDate(value: string | null): string | null {
 
 /** The map's settings: palette, safety depth, the S-102 layer and the cells (on/off, zoom to). */
 export function LayerPanel(props: LayerPanelProps) {
-  const { t } = useTranslation('map');
+  const { t } = useTranslation(['map', 'charts']);
   const hidden = new Set(props.hiddenCells);
   // What is typed stays as typed; leaving the field shows the depth in use (limited to 0–200 m).
   const [depthText, setDepthText] = useState(String(props.safetyDepth));
@@ -102,7 +102,7 @@ export function LayerPanel(props: LayerPanelProps) {
                     </Text>
                     <Text size="xs" c="dimmed">
                       {t('layers.cellLine', {
-                        band: t(`bands.${cell.band}`, { defaultValue: String(cell.band) }),
+                        band: t(`charts:bands.${cell.band}`, { defaultValue: String(cell.band) }),
                         edition: `${cell.edition}.${cell.update}`,
                         date: formatIssueDate(cell.issueDate) ?? '—',
                       })}

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { drawnChartClasses } from '@chartroom/contracts/map';
 import {
   buildChartStyle,
+  coverageGeoJSON,
+  coverageSourceId,
   depthAreaColour,
   depthStateValues,
   hiddenCellsState,
@@ -137,5 +139,40 @@ describe('the chart style', () => {
     expect(ids).not.toContain('world-land');
     const bare = buildChartStyle({ ...options, tilesUrl: null, s102Url: null });
     expect(bare.layers.map((l) => l.id)).toEqual(['background', 'world-land', 'world-coast']);
+  });
+
+  it("draws the cells' coverage from the map task, before any tile: M_COVR polygons, else the cell's box", () => {
+    const cells = [
+      { name: 'A', band: 4, edition: 1, update: 0, bbox: [10, 54, 11, 55] as [number, number, number, number], coverage: null },
+      {
+        name: 'B',
+        band: 5,
+        edition: 2,
+        update: 1,
+        bbox: [10, 54, 10.5, 54.5] as [number, number, number, number],
+        coverage: [
+          [
+            [
+              [10, 54],
+              [10.5, 54],
+              [10.2, 54.5],
+              [10, 54],
+            ],
+          ],
+        ],
+      },
+    ];
+    const style = buildChartStyle({ ...options, coverage: cells });
+    const source = style.sources[coverageSourceId];
+    expect(source).toMatchObject({ type: 'geojson' });
+    const data = coverageGeoJSON(cells);
+    expect(data.features.map((f) => f.geometry.type)).toEqual(['Polygon', 'MultiPolygon']);
+    expect(data.features[0]!.properties).toMatchObject({ cell: 'A', band: 4 });
+    const coverageLayers = style.layers.filter((l) => 'source' in l && l.source === coverageSourceId).map((l) => l.id);
+    expect(coverageLayers).toEqual(['M_COVR:band', 'M_COVR:outline', 'M_COVR:name']);
+    // The outline is identified by a click; the band fill and the name are not.
+    expect(listPickableLayerIds(style)).toContain('M_COVR:outline');
+    expect(listPickableLayerIds(style)).not.toContain('M_COVR:band');
+    expect(validateStyleMin(style)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
-import type { DrawnChartClass } from '@chartroom/contracts/map';
+import type { FeatureCollection, Geometry } from 'geojson';
+import type { DrawnChartClass, MapTaskCell } from '@chartroom/contracts/map';
 import type { ExpressionSpecification, FilterSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import { unwrapLand } from './antimeridian';
 import { colourTokens, palettes, type ColourToken, type PaletteName } from './s52-colours';
 import { computeDepthState, type DepthState } from './depth-settings';
 import { iconExpression } from './symbol-names';
@@ -12,6 +14,8 @@ import { iconExpression } from './symbol-names';
 export const chartSourceId = 'chart';
 export const s102SourceId = 's102';
 export const landSourceId = 'world-land';
+/** The cells' coverage (M_COVR) from the map task, as GeoJSON: drawn at once, before any tile. */
+export const coverageSourceId = 'coverage';
 /** Layers of the raster S-102 depth grid (toggled in the layer panel). */
 export const s102LayerId = 's102-depth';
 /** Below this zoom the tiles carry only the cells' coverage (M_COVR). */
@@ -27,7 +31,38 @@ export type ChartStyleOptions = {
   hiddenCells: readonly string[];
   /** The locale soundings are formatted in. */
   locale: string;
+  /** The cells' coverage (the map task's cells), drawn from the start. */
+  coverage?: readonly CoverageCell[];
 };
+
+/** What the coverage layers need of a map task's cell. */
+export type CoverageCell = Pick<MapTaskCell, 'name' | 'band' | 'edition' | 'update' | 'bbox' | 'coverage'>;
+
+/** The cells' coverage as GeoJSON: each cell's M_COVR polygons, or its box when it has none. */
+export function coverageGeoJSON(cells: readonly CoverageCell[]): FeatureCollection {
+  // A cell across the antimeridian is drawn whole, as the world's land is.
+  return unwrapLand({
+    type: 'FeatureCollection',
+    features: cells.map((c) => {
+      const [w, s, e, n] = c.bbox;
+      const geometry: Geometry = c.coverage
+        ? { type: 'MultiPolygon', coordinates: c.coverage }
+        : {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [w, s],
+                [e, s],
+                [e, n],
+                [w, n],
+                [w, s],
+              ],
+            ],
+          };
+      return { type: 'Feature', geometry, properties: { cell: c.name, band: c.band, edition: c.edition, update: c.update, CATCOV: 1 } };
+    }),
+  });
+}
 
 const colour = (token: ColourToken): ExpressionSpecification => ['to-color', ['global-state', token]];
 const depthSetting = (name: keyof DepthState): ExpressionSpecification => ['to-number', ['global-state', name]];
@@ -118,6 +153,11 @@ function classLayers({ id, classes, layout, ...rest }: LayerInput): LayerSpecifi
   );
 }
 
+/** The cells' coverage layers (`M_COVR:<purpose>`), from the GeoJSON of the map task's cells. */
+function coverageLayers({ id, ...rest }: Omit<LayerInput, 'classes' | 'filter' | 'layout'> & { layout?: object }): LayerSpecification[] {
+  return [{ ...rest, id: `M_COVR:${id}`, source: coverageSourceId, filter: ['all', shownCell] } as LayerSpecification];
+}
+
 const textFont = ['sans-serif'];
 // Dangers and aids to navigation are never hidden by others (as on a chart display); they shrink
 // at small scales instead, where a whole approach cell is on the screen.
@@ -129,13 +169,12 @@ const navaidIcon = {
 
 function chartLayers(locale: string): LayerSpecification[] {
   return [
-    // Coverage by band at small scales, so the collection reads at a glance.
-    ...classLayers({
+    // Coverage by band at small scales, so the collection reads at a glance: from the map task's
+    // cells (coverageSourceId), drawn before any tile has come.
+    ...coverageLayers({
       id: 'band',
-      classes: ['M_COVR'],
       type: 'fill',
       maxzoom: coverageMaxZoom,
-      filter: all(isPolygon, ['==', num('CATCOV', 1), 1]),
       paint: {
         'fill-color': [
           'match',
@@ -249,18 +288,14 @@ function chartLayers(locale: string): LayerSpecification[] {
       filter: all(isLine),
       paint: { 'line-color': colour('CHMGD'), 'line-width': 1, 'line-dasharray': [2, 2] },
     }),
-    ...classLayers({
+    ...coverageLayers({
       id: 'outline',
-      classes: ['M_COVR'],
       type: 'line',
-      filter: all(['==', num('CATCOV', 1), 1]),
       paint: { 'line-color': colour('RESBL'), 'line-width': 1.5 },
     }),
-    ...classLayers({
+    ...coverageLayers({
       id: 'name',
-      classes: ['M_COVR'],
       type: 'symbol',
-      filter: all(['==', num('CATCOV', 1), 1]),
       layout: {
         'symbol-placement': 'line',
         'symbol-spacing': 400,
@@ -405,7 +440,13 @@ function chartLayers(locale: string): LayerSpecification[] {
 /** The layers a click identifies, top first (the chart's own, not the land or the S-102 grid). */
 export function listPickableLayerIds(style: StyleSpecification): string[] {
   return style.layers
-    .filter((l) => 'source' in l && l.source === chartSourceId && !l.id.endsWith(':name') && !l.id.endsWith(':band'))
+    .filter(
+      (l) =>
+        'source' in l &&
+        (l.source === chartSourceId || l.source === coverageSourceId) &&
+        !l.id.endsWith(':name') &&
+        !l.id.endsWith(':band'),
+    )
     .map((l) => l.id)
     .reverse();
 }
@@ -420,7 +461,10 @@ export function buildChartStyle(opts: ChartStyleOptions): StyleSpecification {
   const sources: StyleSpecification['sources'] = {
     [landSourceId]: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
   };
-  if (opts.tilesUrl) sources[chartSourceId] = { type: 'vector', tiles: [opts.tilesUrl], minzoom: 0, maxzoom: 18 };
+  if (opts.tilesUrl) {
+    sources[chartSourceId] = { type: 'vector', tiles: [opts.tilesUrl], minzoom: 0, maxzoom: 18 };
+    sources[coverageSourceId] = { type: 'geojson', data: coverageGeoJSON(opts.coverage ?? []) };
+  }
   if (opts.s102Url) sources[s102SourceId] = { type: 'raster', tiles: [opts.s102Url], tileSize: 256, minzoom: 0, maxzoom: 18 };
 
   const layers: LayerSpecification[] = [

@@ -10,6 +10,7 @@ const catalogue: ObjectCatalogue = {
     COLOUR: { name: 'Colour', type: 'L', values: { '2': 'black', '3': 'red', '6': 'yellow' } },
     OBJNAM: { name: 'Object name', type: 'S' },
     VERLEN: { name: 'Vertical length', type: 'F', unit: 'm' },
+    SCAMIN: { name: 'Scale minimum', type: 'I' },
   },
 };
 
@@ -28,6 +29,8 @@ describe('the feature panel content', () => {
           edition: 1,
           update: 2,
           band: 4,
+          minzoom: 10.2,
+          SCAMIN: 22000,
         },
       },
       catalogue,
@@ -41,6 +44,7 @@ describe('the feature panel content', () => {
       'Category of lateral mark': 'port-hand lateral mark',
       Colour: 'black, yellow',
       'Vertical length': '3.5 m',
+      'Scale minimum': '1:22,000',
     });
     expect(details).toMatchObject({ cell: 'DE4DEMO1', edition: 1, update: 2 });
   });

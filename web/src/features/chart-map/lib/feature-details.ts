@@ -4,8 +4,14 @@ import type { ObjectCatalogue } from '@chartroom/contracts/map';
 // attributes decoded with the object catalogue (enumerations as words, units), plus the cell,
 // edition and update it came from. Pure, so it is tested without a map.
 
-/** Properties the tiles add to every feature: where it came from, not what it is. */
-const provenanceKeys = new Set(['cell', 'band', 'edition', 'update']);
+/**
+ * Properties the tiles add to every feature: where it came from and the zoom it is drawn from
+ * (`minzoom`, from SCAMIN), not what it is. SCAMIN itself is shown as the scale it stands for.
+ */
+const provenanceKeys = new Set(['cell', 'band', 'edition', 'update', 'minzoom']);
+
+/** Attributes that are a scale denominator: shown as "1:22 000". */
+const scaleKeys = new Set(['SCAMIN', 'SCAMAX', 'CSCALE']);
 
 export type PickedFeature = { objectClass: string; properties: Record<string, unknown> };
 
@@ -42,7 +48,9 @@ export function decodeAttribute(acronym: string, raw: unknown, catalogue: Object
   ) {
     value = formatNumber(Number(raw), locale);
   }
-  if (spec?.unit && value) value = `${value} ${spec.unit}`;
+  if (scaleKeys.has(acronym) && Number.isFinite(Number(text)) && text.trim() !== '') {
+    value = `1:${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Number(text))}`;
+  } else if (spec?.unit && value) value = `${value} ${spec.unit}`;
   return { acronym, name: spec?.name ?? acronym, value };
 }
 

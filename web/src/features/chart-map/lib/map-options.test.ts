@@ -32,4 +32,14 @@ describe('map options', () => {
     expect(chooseViewOfPoints([{ lng: 10, lat: 54 }], [9, 53, 10.5, 54.5])).toEqual({ bounds: [9, 53, 10.5, 54.5] });
     expect(chooseViewOfPoints([{ lng: 10, lat: 54 }], null)).toEqual({ center: [10, 54], zoom: 13 });
   });
+
+  it('opens over the charts when the points lie across an ocean from them', () => {
+    const charts: [number, number, number, number] = [10.0, 54.0, 10.1, 54.06];
+    const annapolis = [
+      { lng: -76.48, lat: 38.97 },
+      { lng: -76.44, lat: 38.9 },
+    ];
+    expect(chooseViewOfPoints(annapolis, charts)).toEqual({ bounds: charts });
+    expect(chooseViewOfPoints([...annapolis, { lng: 10.3, lat: 54.2 }], charts)).toEqual({ bounds: [10.0, 54.0, 10.3, 54.2] });
+  });
 });

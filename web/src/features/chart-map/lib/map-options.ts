@@ -38,10 +38,22 @@ export function buildMapLocale(t: TFunction): Record<string, string> {
   };
 }
 
-/** A view holding every point and the collection's box: the POI editor opens on its points. */
+/**
+ * The POI editor's first view: over the geocontent's charts (their box) with the points near them;
+ * points far from every chart (another sea) do not pull the view out to the whole world. Without
+ * charts, over the points; one point alone, its harbour.
+ */
 export function chooseViewOfPoints(points: { lng: number; lat: number }[], bbox: LonLatBbox | null): StartView {
-  const lngs = points.map((p) => p.lng).concat(bbox ? [bbox[0], bbox[2]] : []);
-  const lats = points.map((p) => p.lat).concat(bbox ? [bbox[1], bbox[3]] : []);
+  const near = bbox
+    ? points.filter((p) => {
+        // Within the charts' box grown by half its size each way (at least half a degree).
+        const mx = Math.max(0.5, (bbox[2] - bbox[0]) / 2);
+        const my = Math.max(0.5, (bbox[3] - bbox[1]) / 2);
+        return p.lng >= bbox[0] - mx && p.lng <= bbox[2] + mx && p.lat >= bbox[1] - my && p.lat <= bbox[3] + my;
+      })
+    : points;
+  const lngs = near.map((p) => p.lng).concat(bbox ? [bbox[0], bbox[2]] : []);
+  const lats = near.map((p) => p.lat).concat(bbox ? [bbox[1], bbox[3]] : []);
   if (lngs.length === 0) return chooseStartView(undefined);
   const box: LonLatBbox = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
   // One point alone has no extent to fit: show its harbour.

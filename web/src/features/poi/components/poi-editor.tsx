@@ -125,6 +125,7 @@ export function PoiEditor({ gcid }: { gcid: number }) {
           palette="day"
           safetyDepth={defaultSafetyDepth}
           markers={markers}
+          coverage={mapTask.data?.cells}
           onMapClick={(at) => setSelection({ kind: 'new', at })}
           onMarkerSelect={(id) => id > 0 && setSelection({ kind: 'existing', id })}
           onMarkerMove={(id, at) => (id > 0 ? handleMove(id, at) : setSelection({ kind: 'new', at }))}
