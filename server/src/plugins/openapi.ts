@@ -2,12 +2,130 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '@chartroom/contracts/errors';
+import { guardsOf } from './route-guards.js';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The parts of a multipart/form-data upload, for the document only (the handler reads the parts). */
+    multipart?: MultipartForm;
+  }
+}
+
+/** The media type of an answer that is not JSON, whether it is bytes, and whether JSON is an answer too; see mediaAnswer. */
+const mediaKey = 'x-media-type';
+const binaryKey = 'x-media-binary';
+const jsonTooKey = 'x-media-or-json';
+
+/**
+ * A response schema for an answer that is not JSON: its media type and, with `binary`, bytes (a zip,
+ * a PDF, an image, a tile) rather than text. The handler sends a buffer, stream or string, which
+ * Fastify never serializes, so the zod schema only describes it. With `orJson`, the same status may
+ * also answer that JSON (serialized with it as usual).
+ */
+export function mediaAnswer<T extends z.ZodType = z.ZodString>(
+  contentType: string,
+  description: string,
+  opts: { binary?: boolean; orJson?: T } = {},
+): T {
+  const meta = { description, [mediaKey]: contentType, [binaryKey]: Boolean(opts.binary), [jsonTooKey]: Boolean(opts.orJson) };
+  return (opts.orJson ?? z.string()).meta(meta) as T;
+}
+
+export interface MultipartForm {
+  type: 'object';
+  properties: Record<string, { type: string; format?: string; description: string; items?: object }>;
+  required: string[];
+}
+
+type Part = { kind: 'file' | 'files' | 'text' | 'integer' | 'number'; description: string; required?: boolean };
+
+/** The fields of a multipart upload (files as binary), as the document shows its request body. */
+export function multipartForm(parts: Record<string, Part>): MultipartForm {
+  const properties: MultipartForm['properties'] = {};
+  for (const [name, part] of Object.entries(parts)) {
+    const { description } = part;
+    properties[name] =
+      part.kind === 'file'
+        ? { type: 'string', format: 'binary', description }
+        : part.kind === 'files'
+          ? { type: 'array', items: { type: 'string', format: 'binary' }, description }
+          : part.kind === 'text'
+            ? { type: 'string', description }
+            : { type: part.kind, description };
+  }
+  const required = Object.entries(parts)
+    .filter(([, p]) => p.required !== false)
+    .map(([name]) => name);
+  return { type: 'object', properties, required };
+}
+
+const errorJson = (() => {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(errorBody, { target: 'openapi-3.0' }) as Record<string, unknown>;
+  return schema;
+})();
+
+type JsonSchema = Record<string, unknown>;
+const isNullAnswer = (s: JsonSchema) =>
+  s.type === 'null' || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null) || ('const' in s && s.const === null);
+
+/**
+ * The route schemas as the document shows them (on top of the zod transform): non-JSON answers
+ * under their media type, 304s without a body, multipart bodies, and — from the guards a route's
+ * onRequest hooks are (route-guards.ts) — its security, a 401 for every secured operation and a 403
+ * for every role-guarded one.
+ */
+export const describeRoute: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input) as { schema: JsonSchema & { response?: Record<string, JsonSchema> }; url: string };
+  const schema = out.schema;
+  if (!schema || schema.hide) return out;
+  const route = (input as { route?: { onRequest?: unknown; preHandler?: unknown } }).route;
+  const guards = [...guardsOf(route?.onRequest), ...guardsOf(route?.preHandler)];
+  const response = (schema.response ??= {});
+  for (const [code, answer] of Object.entries(response)) {
+    const media = answer[mediaKey];
+    if (typeof media === 'string') {
+      const { [mediaKey]: _media, [binaryKey]: binary, [jsonTooKey]: jsonToo, description, ...body } = answer;
+      const bytes = { type: 'string', ...(binary ? { format: 'binary' } : {}) };
+      response[code] = {
+        description,
+        content: jsonToo ? { 'application/json': { schema: body }, [media]: { schema: bytes } } : { [media]: { schema: bytes } },
+      };
+    } else if (isNullAnswer(answer)) {
+      response[code] = { type: 'null', description: answer.description ?? 'No body' };
+    }
+  }
+  if (!schema.security && guards.length > 0) {
+    const guard = guards[0]!;
+    schema.security = guard.optional ? [{}, { [guard.scheme]: [] }] : [{ [guard.scheme]: [] }];
+  }
+  if (Array.isArray(schema.security) && schema.security.length > 0) {
+    response['401'] ??= { ...errorJson, description: 'No valid token: sign in (or redeem an activation code) again' };
+  }
+  if (guards.some((g) => g.roles && g.roles.length > 0)) {
+    response['403'] ??= { ...errorJson, description: 'The account lacks the role this needs' };
+  }
+  if (schema.multipart) {
+    schema.body = schema.multipart;
+    schema.consumes = ['multipart/form-data'];
+    delete schema.multipart;
+  }
+  return out;
+};
 
 /** The OpenAPI document and its page at /api/docs, generated from the route schemas. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Chartroom API', version: '1.0.0', description: 'Publishing and licensing of nautical charts' },
+      info: {
+        title: 'Chartroom API',
+        version: '1.0.0',
+        description:
+          'Publishing and licensing of nautical charts. Navigation apps: the device API (tag `device api`, under /api/app/v1) is ' +
+          'described step by step — activation code, user permit and HW_ID, exchange sets and their signatures, the licence file, ' +
+          'every error a device can get — in the device-integration guide, docs/devices.md in the Chartroom repository.',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -15,7 +133,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: describeRoute,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }

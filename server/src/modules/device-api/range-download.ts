@@ -3,7 +3,8 @@ import type { BlobStore } from '../../storage/blob-store.js';
 
 /**
  * Sends a file with Content-Length, its SHA-256 and single-range resume (RFC 9110 `Range:
- * bytes=a-b`, `a-`, `-n`); an unsatisfiable range gets 416 with the full length.
+ * bytes=a-b`, `a-`, `-n`); an unsatisfiable range gets 416 with the full length, and a client that
+ * already holds the file (`If-None-Match` with its ETag, the quoted SHA-256) gets 304 with no body.
  */
 export async function sendFileWithRange(
   reply: FastifyReply,
@@ -16,6 +17,11 @@ export async function sendFileWithRange(
   reply.header('repr-digest', `sha-256=:${Buffer.from(opts.sha256, 'hex').toString('base64')}:`);
   reply.header('content-disposition', `attachment; filename="${opts.fileName}"`);
   reply.type('application/zip');
+  const held = reply.request.headers['if-none-match'];
+  if (held && (held.trim() === '*' || held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === `"${opts.sha256}"`))) {
+    reply.removeHeader('content-type');
+    return reply.code(304).send();
+  }
   let start = 0;
   let end = size - 1;
   if (opts.range) {

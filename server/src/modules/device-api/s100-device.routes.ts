@@ -8,6 +8,7 @@ import { openExchangeSetDownload } from './exchange-set.service.js';
 import { sendFileWithRange } from './range-download.js';
 import { createS100ExchangeSet } from './s100-exchange-set.service.js';
 import { addS100UserPermit } from './s100-user-permit.service.js';
+import { mediaAnswer } from '../../plugins/openapi.js';
 
 const device = [{ deviceToken: [] }];
 const tags = ['device api'];
@@ -52,7 +53,10 @@ export const s100DeviceRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
         security: device,
         body: s100ExchangeSetBody,
         response: {
-          200: s100ExchangeSetResult,
+          200: mediaAnswer('application/zip', 'Nothing to deliver yet (JSON), or the set itself with `Accept: application/zip`', {
+            binary: true,
+            orJson: s100ExchangeSetResult,
+          }),
           201: s100ExchangeSetResult,
           304: z.null().describe('Nothing new for this device'),
           400: errorBody,
@@ -86,7 +90,7 @@ export const s100DeviceRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
         description:
           'A portal without S100_SA_CERT_FILE publishes the test scheme administrator it made (a real deployment configures the IHO-issued certificates). ' +
           'The `X-S100-Test-Scheme` header is `true` then. Example answer (`application/x-pem-file`): `-----BEGIN CERTIFICATE-----\nMIIB…\n-----END CERTIFICATE-----`.',
-        response: { 200: z.string() },
+        response: { 200: mediaAnswer('application/x-pem-file', "The scheme administrator's X.509 certificate (PEM)") },
       },
     },
     async (_request, reply) =>

@@ -22,7 +22,11 @@ export async function readHwId(db: DbOrTx, box: SecretBox, applicationTypeId: nu
   } catch (err) {
     if (!isS63Error(err)) throw err;
     if (err.code === 'bad_checksum') throw permitIssue('its checksum does not match (mistyped or damaged)');
-    if (err.code === 'wrong_key') throw permitIssue(`it was not made for ${app.name}`);
+    if (err.code === 'malformed_hw_id') throw permitIssue(err.message.replace(/^user permit /, 'it '));
+    if (err.code === 'wrong_key')
+      throw permitIssue(
+        `it does not decrypt with the M_KEY of ${app.name} (application type ${applicationTypeId}): check the application type`,
+      );
     throw permitIssue('it is not a valid S-63 user permit');
   }
   if (decoded.mId !== app.mId)

@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { objectCatalogue, tileParams, tileQuery, vectorTileMime, type TileParams, type TileQuery } from '@chartroom/contracts/map';
 import { getObjectCatalogue } from '../map/object-catalogue.js';
 import { getTile, type TileDeps } from './tiles.service.js';
+import { mediaAnswer } from '../../plugins/openapi.js';
+import { describeGuard } from '../../plugins/route-guards.js';
 
 /**
  * Tiles are fetched by the map library, which sends no session: the task id in the URL is the
@@ -10,9 +13,18 @@ import { getTile, type TileDeps } from './tiles.service.js';
  * task's provider. See docs/decisions/0012-map-tiles.md.
  */
 export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps }> = async (app, { deps }) => {
-  const signedInIfToken = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization) await app.authenticate(request, reply);
-  };
+  const signedInIfToken = describeGuard(
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.headers.authorization) await app.authenticate(request, reply);
+    },
+    { scheme: 'bearer', optional: true },
+  );
+
+  const tileAnswers = (mime: string, description: string) => ({
+    200: mediaAnswer(mime, description, { binary: true }),
+    204: z.null().describe('No chart data in this tile'),
+    304: z.null().describe('`If-None-Match` holds the current ETag'),
+  });
 
   async function answer(request: FastifyRequest, reply: FastifyReply, kind: 'pbf' | 'png', params: TileParams, query: TileQuery) {
     const tile = await getTile({
@@ -41,6 +53,7 @@ export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps }> = async (app,
         summary: "A vector tile (MVT 2.1, gzip) of the map task's charts",
         params: tileParams,
         querystring: tileQuery,
+        response: tileAnswers(vectorTileMime, 'The tile (gzip-encoded Mapbox Vector Tile)'),
       },
     },
     async (request, reply) => answer(request, reply, 'pbf', request.params, request.query),
@@ -50,7 +63,13 @@ export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps }> = async (app,
     '/tiles/s102/:z/:x/:y.png',
     {
       onRequest: signedInIfToken,
-      schema: { tags: ['map'], summary: "A 256-px depth tile of the map task's S-102 grids", params: tileParams, querystring: tileQuery },
+      schema: {
+        tags: ['map'],
+        summary: "A 256-px depth tile of the map task's S-102 grids",
+        params: tileParams,
+        querystring: tileQuery,
+        response: tileAnswers('image/png', 'The tile (PNG)'),
+      },
     },
     async (request, reply) => answer(request, reply, 'png', request.params, request.query),
   );
