@@ -22,14 +22,14 @@ const jsonTooKey = 'x-media-or-json';
  * A response schema for an answer that is not JSON: its media type and, with `binary`, bytes (a zip,
  * a PDF, an image, a tile) rather than text. The handler sends a buffer, stream or string, which
  * Fastify never serializes, so the zod schema only describes it. With `orJson`, the same status may
- * also answer that JSON (serialized with it as usual).
+ * also answer that JSON (serialized with it as usual); `alsoAs` names other media types it may have.
  */
 export function mediaAnswer<T extends z.ZodType = z.ZodString>(
   contentType: string,
   description: string,
-  opts: { binary?: boolean; orJson?: T } = {},
+  opts: { binary?: boolean; orJson?: T; alsoAs?: string[] } = {},
 ): T {
-  const meta = { description, [mediaKey]: contentType, [binaryKey]: Boolean(opts.binary), [jsonTooKey]: Boolean(opts.orJson) };
+  const meta = { description, [mediaKey]: [contentType, ...(opts.alsoAs ?? [])].join(','), [binaryKey]: Boolean(opts.binary), [jsonTooKey]: Boolean(opts.orJson) };
   return (opts.orJson ?? z.string()).meta(meta) as T;
 }
 
@@ -88,10 +88,9 @@ export const describeRoute: typeof jsonSchemaTransform = (input) => {
     if (typeof media === 'string') {
       const { [mediaKey]: _media, [binaryKey]: binary, [jsonTooKey]: jsonToo, description, ...body } = answer;
       const bytes = { type: 'string', ...(binary ? { format: 'binary' } : {}) };
-      response[code] = {
-        description,
-        content: jsonToo ? { 'application/json': { schema: body }, [media]: { schema: bytes } } : { [media]: { schema: bytes } },
-      };
+      const content: Record<string, { schema: JsonSchema }> = jsonToo ? { 'application/json': { schema: body } } : {};
+      for (const type of media.split(',')) content[type] = { schema: bytes };
+      response[code] = { description, content };
     } else if (isNullAnswer(answer)) {
       response[code] = { type: 'null', description: answer.description ?? 'No body' };
     }
