@@ -29,7 +29,12 @@ export function mediaAnswer<T extends z.ZodType = z.ZodString>(
   description: string,
   opts: { binary?: boolean; orJson?: T; alsoAs?: string[] } = {},
 ): T {
-  const meta = { description, [mediaKey]: [contentType, ...(opts.alsoAs ?? [])].join(','), [binaryKey]: Boolean(opts.binary), [jsonTooKey]: Boolean(opts.orJson) };
+  const meta = {
+    description,
+    [mediaKey]: [contentType, ...(opts.alsoAs ?? [])].join(','),
+    [binaryKey]: Boolean(opts.binary),
+    [jsonTooKey]: Boolean(opts.orJson),
+  };
   return (opts.orJson ?? z.string()).meta(meta) as T;
 }
 
@@ -70,6 +75,16 @@ type JsonSchema = Record<string, unknown>;
 const isNullAnswer = (s: JsonSchema) =>
   s.type === 'null' || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null) || ('const' in s && s.const === null);
 
+/** OpenAPI 3.0.3: a nullable enum lists null among its values (a client validating with Ajv rejects null otherwise). */
+function nullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) node.forEach(nullInNullableEnums);
+  else if (node && typeof node === 'object') {
+    const o = node as JsonSchema;
+    if (o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...o.enum, null];
+    Object.values(o).forEach(nullInNullableEnums);
+  }
+}
+
 /**
  * The route schemas as the document shows them (on top of the zod transform): non-JSON answers
  * under their media type, 304s without a body, multipart bodies, and — from the guards a route's
@@ -99,12 +114,24 @@ export const describeRoute: typeof jsonSchemaTransform = (input) => {
     const guard = guards[0]!;
     schema.security = guard.optional ? [{}, { [guard.scheme]: [] }] : [{ [guard.scheme]: [] }];
   }
+  // Input checked against a schema can always be refused (400 naming the field); a limited route, throttled.
+  if (schema.body || schema.querystring || schema.params || schema.multipart) {
+    response['400'] ??= { ...errorJson, description: 'The input is not valid: `details` names each field' };
+  }
+  // Whatever a secured call names (an id, a geocontent, a task) may not exist or not be the caller's.
+  if ((schema.querystring || schema.params) && Array.isArray(schema.security) && schema.security.length > 0) {
+    response['404'] ??= { ...errorJson, description: 'What the call names does not exist, or is not yours' };
+  }
+  if ((input as { route?: { config?: { rateLimit?: unknown } } }).route?.config?.rateLimit) {
+    response['429'] ??= { ...errorJson, description: 'Too many calls: wait for the `Retry-After` seconds' };
+  }
   if (Array.isArray(schema.security) && schema.security.length > 0) {
     response['401'] ??= { ...errorJson, description: 'No valid token: sign in (or redeem an activation code) again' };
   }
   if (guards.some((g) => g.roles && g.roles.length > 0)) {
     response['403'] ??= { ...errorJson, description: 'The account lacks the role this needs' };
   }
+  nullInNullableEnums(schema);
   if (schema.multipart) {
     schema.body = schema.multipart;
     schema.consumes = ['multipart/form-data'];

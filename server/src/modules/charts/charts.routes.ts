@@ -32,7 +32,11 @@ const security = [{ bearer: [] }];
 
 export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  app.addHook('onRequest', app.requireRole('provider'));
+  // Every route here is the provider's: the guard goes on each route, where the OpenAPI document sees it.
+  const asProvider = app.requireRole('provider');
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [asProvider, ...[route.onRequest ?? []].flat()];
+  });
 
   app.post(
     '/api/geocontent/addenc',

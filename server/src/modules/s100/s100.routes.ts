@@ -12,7 +12,11 @@ const security = [{ bearer: [] }];
 
 /** A provider's S-100 datasets (issue 36): upload and list. */
 export const s100DatasetRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (app, { deps }) => {
-  app.addHook('onRequest', app.requireRole('provider'));
+  // Every route here is the provider's: the guard goes on each route, where the OpenAPI document sees it.
+  const asProvider = app.requireRole('provider');
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [asProvider, ...[route.onRequest ?? []].flat()];
+  });
 
   app.post(
     '/api/geocontent/adds100',
