@@ -24,7 +24,7 @@ const jsonTooKey = 'x-media-or-json';
  * Fastify never serializes, so the zod schema only describes it. With `orJson`, the same status may
  * also answer that JSON (serialized with it as usual); `alsoAs` names other media types it may have.
  */
-export function mediaAnswer<T extends z.ZodType = z.ZodString>(
+export function mediaAnswer<T extends z.ZodType = z.ZodAny>(
   contentType: string,
   description: string,
   opts: { binary?: boolean; orJson?: T; alsoAs?: string[] } = {},
@@ -35,7 +35,8 @@ export function mediaAnswer<T extends z.ZodType = z.ZodString>(
     [binaryKey]: Boolean(opts.binary),
     [jsonTooKey]: Boolean(opts.orJson),
   };
-  return (opts.orJson ?? z.string()).meta(meta) as T;
+  // Any payload: a string, a buffer or a stream (the document shows it as a string, bytes when binary).
+  return (opts.orJson ?? z.any()).meta(meta) as T;
 }
 
 export interface MultipartForm {
@@ -101,7 +102,8 @@ export const describeRoute: typeof jsonSchemaTransform = (input) => {
   for (const [code, answer] of Object.entries(response)) {
     const media = answer[mediaKey];
     if (typeof media === 'string') {
-      const { [mediaKey]: _media, [binaryKey]: binary, [jsonTooKey]: jsonToo, description, ...body } = answer;
+      const { [mediaKey]: _media, [binaryKey]: binary, [jsonTooKey]: jsonToo, description, ...json } = answer;
+      const body = jsonToo ? json : {};
       const bytes = { type: 'string', ...(binary ? { format: 'binary' } : {}) };
       const content: Record<string, { schema: JsonSchema }> = jsonToo ? { 'application/json': { schema: body } } : {};
       for (const type of media.split(',')) content[type] = { schema: bytes };
