@@ -1,4 +1,6 @@
-import { createPublicKey, verify } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoHarbourCell, cellBBox, readS57 } from '@chartroom/s57';
 import { blowfishEncryptEcb, crc32, createUserPermit, parseCatalog, parseSignatureFile } from '@chartroom/s63';
@@ -7,6 +9,8 @@ import { seedDemo } from '../../db/seed/demo.js';
 import { demoExtensions } from '../../db/seed/extensions.js';
 import { findUserByEmail } from '../../db/seed/factories.js';
 import { unzipResponse } from './device-api.test-helper.js';
+import { loadDataServerKey, readSchemeAdministratorKey } from './data-server-key.js';
+import { createSecretBox } from '../../lib/secret-box.js';
 
 // Issue 35: what a device checks in an S-63 set — the cells' signatures chain to the scheme
 // administrator key the portal publishes, CATALOG.031 gives each cell's bounding coordinates — and a
@@ -109,6 +113,46 @@ describe('S-63 exchange set: signatures, catalogue coordinates, HW_ID', () => {
     const part = await t.app.inject({ method: 'GET', url: made.json().url, headers: { ...device, range: 'bytes=0-99' } });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload).toEqual(download.rawPayload.subarray(0, 100));
+  });
+
+  it('serves the configured scheme administrator key of a portal with its own certificate, and refuses one that did not sign it', async () => {
+    // The files the first portal generated, configured on a second one as a real deployment would.
+    const files = {
+      S63_DS_KEY_FILE: join(t.dataDir, 's63-data-server.key.pem'),
+      S63_DS_CERT_FILE: join(t.dataDir, 's63-data-server.cert.txt'),
+    };
+    const pub = join(t.dataDir, 'IHO.PUB');
+    writeFileSync(pub, (await t.app.inject({ method: 'GET', url: '/api/app/v1/s63/scheme-administrator?format=pub' })).body);
+    const local = (await t.app.inject({ method: 'GET', url: '/api/app/v1/s63/scheme-administrator' })).body;
+    expect(readSchemeAdministratorKey(readFileSync(pub, 'latin1')).pem).toBe(local);
+
+    const configured = await buildTestApp({ ...files, S63_SA_PUBLIC_KEY_FILE: pub });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/api/app/v1/s63/scheme-administrator' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-s63-test-scheme']).toBe('false');
+      expect(res.body).toBe(local);
+    } finally {
+      await configured.close();
+    }
+    const unnamed = await buildTestApp(files);
+    try {
+      const res = await unnamed.app.inject({ method: 'GET', url: '/api/app/v1/s63/scheme-administrator' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toMatch(/IHO\.PUB/);
+    } finally {
+      await unnamed.close();
+    }
+    // Another SA's key: the portal does not start rather than publish a key the cells do not chain to.
+    const other = join(t.dataDir, 'OTHER.PEM');
+    writeFileSync(
+      other,
+      generateKeyPairSync('dsa', { modulusLength: 1024, divisorLength: 160 }).publicKey.export({ type: 'spki', format: 'pem' }),
+    );
+    const store = { db: t.database.db, box: createSecretBox(t.app.config.dataKey) };
+    await expect(loadDataServerKey({ ...files, S63_SA_PUBLIC_KEY_FILE: other, dataDir: t.dataDir }, store)).rejects.toThrow(
+      /not signed by the scheme administrator/,
+    );
   });
 
   it('refuses a user permit over a malformed HW_ID with a 400 naming the HW_ID format', async () => {
