@@ -19,7 +19,7 @@ const block = (after: string) => new RegExp(`${after}[\\s\\S]*?\`\`\`js\\n([\\s\
 const programs = {
   'user-permit.mjs': block('Node \\(20 or later'),
   'decrypt-cell.mjs': block('### Node: decrypt a cell'),
-  'verify-cell.mjs': block('`node verify-cell.mjs'),
+  'verify-cell.mjs': block("#### Node: verify a cell's signatures"),
 };
 
 /** S-63 names a cell file's signature file after it, its first character replaced by S. */
