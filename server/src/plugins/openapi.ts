@@ -90,7 +90,9 @@ function nullInNullableEnums(node: unknown): void {
  * The route schemas as the document shows them (on top of the zod transform): non-JSON answers
  * under their media type, 304s without a body, multipart bodies, and — from the guards a route's
  * onRequest hooks are (route-guards.ts) — its security, a 401 for every secured operation and a 403
- * for every role-guarded one.
+ * for every role-guarded one; a 400 where input is checked, a 404 where a secured call names
+ * something, a 429 where calls are limited. What a route declares itself is kept.
+ * Why this way: docs/decisions/00XX-openapi-from-the-routes.md.
  */
 export const describeRoute: typeof jsonSchemaTransform = (input) => {
   const out = jsonSchemaTransform(input) as { schema: JsonSchema & { response?: Record<string, JsonSchema> }; url: string };

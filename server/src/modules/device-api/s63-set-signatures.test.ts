@@ -2,7 +2,7 @@ import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDemoHarbourCell, cellBBox, readS57 } from '@chartroom/s57';
+import { buildDemoHarbourCell, cellBBox, crc32 as s57Crc32, readExchangeCatalogue, readS57 } from '@chartroom/s57';
 import { blowfishEncryptEcb, crc32, createUserPermit, parseCatalog, parseSignatureFile } from '@chartroom/s63';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { seedDemo } from '../../db/seed/demo.js';
@@ -99,6 +99,20 @@ describe('S-63 exchange set: signatures, catalogue coordinates, HW_ID', () => {
     const demoCell = entitled.cells.find((c: { name: string }) => c.name === 'XX5DEMO1');
     expect(demoCell.bbox[0]).toBeCloseTo(base!.bbox!.west, 6);
     expect(demoCell.bbox[3]).toBeCloseTo(base!.bbox!.north, 6);
+    // Read again with the generic ISO 8211 reader the portal reads uploaded catalogues with: the same
+    // coordinates, and each CRC is the CRC-32 of the file as it is in the set.
+    const reread = readExchangeCatalogue(files['V01X01/ENC_ROOT/CATALOG.031']!);
+    expect(reread.find((e) => e.file === 'XX\\XX5DEMO1\\1\\0\\XX5DEMO1.000')?.bbox).toEqual([
+      base!.bbox!.west,
+      base!.bbox!.south,
+      base!.bbox!.east,
+      base!.bbox!.north,
+    ]);
+    for (const entry of reread.filter((e) => e.file !== 'CATALOG.031')) {
+      const data = files[`V01X01/ENC_ROOT/${entry.file.replaceAll('\\', '/')}`];
+      expect(data, entry.file).toBeDefined();
+      expect(parseInt(entry.crc!, 16), entry.file).toBe(s57Crc32(data!));
+    }
     // Signature files carry no coordinates.
     expect(catalogue.filter((e) => e.file.split('/').pop()!.startsWith('S') && e.bbox)).toEqual([]);
 
