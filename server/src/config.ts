@@ -114,6 +114,8 @@ const envSchema = z.object({
   /** PEM DSA private key of the data server, and its SA-signed certificate (S-63 text form); generated when absent. */
   S63_DS_KEY_FILE: z.string().optional(),
   S63_DS_CERT_FILE: z.string().optional(),
+  /** The S-63 Scheme Administrator's public key (IHO.PUB text form or PEM) that signed S63_DS_CERT_FILE, served to apps. */
+  S63_SA_PUBLIC_KEY_FILE: z.string().optional(),
   /**
    * S-100 Part 15: the scheme administrator's certificate (PEM), and the data server's certificate it
    * issued with its P-384 key (PEM). All three, or none: then a test scheme administrator and data

@@ -9,6 +9,13 @@ export interface CatalogWriteEntry {
   crc?: number;
   longName?: string;
   comment?: string;
+  /** The data's bounding coordinates (WGS 84 degrees), written as SLAT, WLON, NLAT, ELON (cell files; empty otherwise). */
+  bbox?: { south: number; west: number; north: number; east: number };
+}
+
+/** A coordinate as the R(eal) subfield holds it: up to 7 decimals (a centimetre), no trailing zeros. */
+function real(value: number): string {
+  return value.toFixed(7).replace(/\.?0+$/, '');
 }
 
 const UT = '\x1f';
@@ -54,10 +61,7 @@ export function writeCatalog(entries: CatalogWriteEntry[], volume = 'V01X01'): U
       e.longName ?? '',
       volume,
       (e.implementation ?? 'BIN').padEnd(3).slice(0, 3) + '',
-      '',
-      '',
-      '',
-      '',
+      ...(e.bbox ? [e.bbox.south, e.bbox.west, e.bbox.north, e.bbox.east].map(real) : ['', '', '', '']),
       crc,
       e.comment ?? '',
     ];

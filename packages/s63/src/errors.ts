@@ -5,6 +5,7 @@ export type S63ErrorCode =
   | 'bad_checksum'
   | 'permit_expired'
   | 'wrong_key'
+  | 'malformed_hw_id'
   | 'corrupt'
   | 'zip_unsafe'
   | 'limit_exceeded'

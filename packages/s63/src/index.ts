@@ -5,7 +5,7 @@ export { Blowfish, blowfishEncryptEcb, blowfishDecryptEcb } from './blowfish.js'
 export { crc32, crc32Bytes } from './crc32.js';
 export { toHex, fromHex, pad8, unpad8 } from './bytes.js';
 export { hwId6 } from './ids.js';
-export { createUserPermit, decodeUserPermit, type UserPermitInput, type DecodedUserPermit } from './user-permit.js';
+export { createUserPermit, decodeUserPermit, hwIdFormat, type UserPermitInput, type DecodedUserPermit } from './user-permit.js';
 export {
   createCellPermit,
   decodeCellPermit,

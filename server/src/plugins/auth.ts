@@ -11,6 +11,7 @@ import { AppError } from '../errors.js';
 import { Batcher } from '../lib/batcher.js';
 import { VerifiedTokens } from '../lib/verified-tokens.js';
 import { sessionActorQuery, sessionActorsQuery } from './session-actors.repository.js';
+import { describeGuard } from './route-guards.js';
 
 export interface Actor {
   id: number;
@@ -151,16 +152,27 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     return request.actor;
   }
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    await loadActor(request);
-  });
+  app.decorate(
+    'authenticate',
+    describeGuard(
+      async (request: FastifyRequest) => {
+        await loadActor(request);
+      },
+      { scheme: 'bearer' },
+    ),
+  );
 
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    const actor = await loadActor(request);
-    if (!roles.some((r) => actor.roles.includes(r))) {
-      throw new AppError('forbidden', `This needs the ${roles.join(' or ')} role`);
-    }
-  });
+  app.decorate('requireRole', (...roles: Role[]) =>
+    describeGuard(
+      async (request: FastifyRequest) => {
+        const actor = await loadActor(request);
+        if (!roles.some((r) => actor.roles.includes(r))) {
+          throw new AppError('forbidden', `This needs the ${roles.join(' or ')} role`);
+        }
+      },
+      { scheme: 'bearer', roles },
+    ),
+  );
 
   // A token close to its expiry is renewed on any authenticated answer through `new-token`, within
   // the same session: never past its absolute end.

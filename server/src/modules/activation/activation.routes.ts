@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activateBody, activateResult } from '@chartroom/contracts/activation';
 import { activationCodeTtlHours } from '@chartroom/contracts/constants';
@@ -6,6 +7,7 @@ import { errorBody } from '@chartroom/contracts/errors';
 import type { Db } from '../../db/client.js';
 import { activations } from '../../db/schema/index.js';
 import { checkActivationTarget } from '../application-types/manufacturer-keys.js';
+import { describeGuard } from '../../plugins/route-guards.js';
 
 const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -19,17 +21,24 @@ export const activationRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number
     '/api/installation/activate',
     {
       // Open to guests; a signed-in user's token makes the code (and the device it activates) theirs.
-      onRequest: async function (request, reply) {
-        if (request.headers.authorization) await app.authenticate.call(this, request, reply);
-      },
+      onRequest: describeGuard(
+        async function (this: typeof app, request: FastifyRequest, reply: FastifyReply) {
+          if (request.headers.authorization) await app.authenticate.call(this, request, reply);
+        },
+        { scheme: 'bearer', optional: true },
+      ),
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['devices'],
         summary: 'Activate a device: returns the activation code',
         description:
-          `The code (\`id\`) is redeemed on the device (POST /api/app/v1/activations/{code}/redeem) with the same \`deviceId\` and \`applicationTypeId\`. ` +
-          `It expires ${activationCodeTtlHours} hours after it is made (\`expiresAt\`); a code never redeemed leaves no device in the user's installations. ` +
-          "Sent signed in, the code is the user's; sent as a guest, whoever redeems it signed in makes it theirs. `durationMonths` is kept with the code.",
+          'The first step of a navigation app (docs/devices.md). The code is made for this `deviceId` and this `applicationTypeId`: ' +
+          '`POST /api/app/v1/activations/{code}/redeem` must send the same two, or it is refused (400 naming the field). ' +
+          "Sent with the user's sign-in token (`Authorization: Bearer <JWT>`), the code is that user's: the redeemed device joins their licences, " +
+          "and a redeem sent with another user's token gets 404. A code made without a token is redeemed with a sign-in token (401 without one) and becomes that user's. " +
+          'No HW_ID is sent here: the device gives its S-63 user permit (28 hex characters: the HW_ID — 5 characters 0-9 and A-F, e.g. `1A2B3` — ' +
+          "encrypted with the application's M_KEY, a CRC-32 and the M_ID) and/or its S-100 user permit at redeem. " +
+          'Example: `{"deviceId":"SHIP-1","applicationTypeId":101,"platformId":1}` → `{"id":"ABCDEFGHJKLMNPQR","expiresAt":"2026-11-28T12:00:00.000Z"}`.',
         body: activateBody,
         response: { 200: activateResult, 400: errorBody },
       },

@@ -17,14 +17,18 @@ import { getCollection } from './charts.service.js';
 import { applyEnc, getEncUpload, listSavedEncUploads, revertEnc, saveEnc, uploadEnc } from './enc.service.js';
 import { openS102Preview, uploadS102 } from './s102.service.js';
 import { uploadS63 } from './s63.service.js';
+import { mediaAnswer, multipartForm } from '../../plugins/openapi.js';
 
 const tags = ['charts'];
 const security = [{ bearer: [] }];
-const multipart = { consumes: ['multipart/form-data'] };
 
 export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  app.addHook('onRequest', app.requireRole('provider'));
+  // Every route here is the provider's: the guard goes on each route, where the OpenAPI document sees it.
+  const asProvider = app.requireRole('provider');
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [asProvider, ...[route.onRequest ?? []].flat()];
+  });
 
   app.post(
     '/api/geocontent/addenc',
@@ -32,7 +36,10 @@ export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (ap
       schema: {
         tags,
         security,
-        ...multipart,
+        multipart: multipartForm({
+          files: { kind: 'files', description: 'S-57 cells, updates, CATALOG.031, TXT/TIF files, or a zip of them' },
+          gcid: { kind: 'integer', description: 'The geocontent they go to' },
+        }),
         summary: 'Stage S-57 files (cells, updates, CATALOG.031, TXT/TIF, or a zip) and compare them with the collection',
         description: 'Multipart: `files` (repeated) and `gcid`.',
         response: { 200: chartComparison },
@@ -103,7 +110,11 @@ export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (ap
       schema: {
         tags,
         security,
-        ...multipart,
+        multipart: multipartForm({
+          file: { kind: 'file', description: 'The S-63 exchange set (zip)' },
+          deviceKey: { kind: 'text', description: 'The HW_ID the permits of the set were made for (5 hex digits)' },
+          geocontentId: { kind: 'integer', description: 'The geocontent the cells go to' },
+        }),
         summary: 'Upload an S-63 exchange set zip; a background job decrypts it',
         description: 'Multipart: `file` (the zip), `deviceKey` (the HW_ID of the permits) and `geocontentId`.',
         response: { 200: addS63Answer },
@@ -118,7 +129,10 @@ export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (ap
       schema: {
         tags,
         security,
-        ...multipart,
+        multipart: multipartForm({
+          files: { kind: 'files', description: 'S-102 grids (HDF5, .h5)' },
+          gcid: { kind: 'integer', description: 'The geocontent they go to' },
+        }),
         summary: 'Upload S-102 grids',
         description: 'Multipart: `files` (repeated) and `gcid`.',
         response: { 200: addS102Answer },
@@ -143,7 +157,15 @@ export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (ap
 
   app.get(
     '/charts/s102/:id/preview.png',
-    { schema: { tags, security, summary: 'Depth preview of an S-102 grid (PNG)', params: s102PreviewParams } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Depth preview of an S-102 grid (PNG)',
+        params: s102PreviewParams,
+        response: { 200: mediaAnswer('image/png', 'The preview', { binary: true }) },
+      },
+    },
     async (request, reply) => {
       const stream = await openS102Preview({ db, blobs: deps.blobs, actor: actorOf(request), chartId: request.params.id });
       return reply.type('image/png').header('cache-control', 'private, max-age=300').send(stream);

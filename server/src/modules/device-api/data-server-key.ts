@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -26,6 +26,11 @@ export interface DataServerKey {
   certificate: string;
   /** PEM public key of the SA that signed the certificate, when the portal made it (demo and tests). */
   localSaPublicKeyPem: string | null;
+  /**
+   * The SA's public key apps check the certificate with, as PEM and in the S-63 text form (IHO.PUB):
+   * the local test SA's, or S63_SA_PUBLIC_KEY_FILE's; null when a configured portal names none.
+   */
+  schemeAdministrator: { pem: string; text: string; isTest: boolean } | null;
 }
 
 /** Minimal DER walk: the DSA SubjectPublicKeyInfo's p, q, g and y. */
@@ -61,6 +66,12 @@ function readDsaPublicKey(key: KeyObject): DsaPublicKey {
   pos += 1; // unused-bits byte
   const y = readInt();
   return { p, q, g, y };
+}
+
+/** A signature half as the SA key's q length (P1363 halves are fixed-size). */
+function fixed(half: Uint8Array, saKey: KeyObject): Uint8Array {
+  const qBytes = Math.ceil((saKey.asymmetricKeyDetails?.divisorLength ?? 160) / 8);
+  return toFixedBytes(Buffer.from(half).toString('hex'), qBytes);
 }
 
 function signP1363(key: KeyObject, data: Uint8Array): { r: Uint8Array; s: Uint8Array } {
@@ -115,8 +126,38 @@ function generateLocal(): LocalKeys {
   return { keyPem, certificate, saPem };
 }
 
+/** The SA key of a PEM (SubjectPublicKeyInfo) or S-63 text (`// BIG p` …) file, in both forms. */
+export function readSchemeAdministratorKey(file: string): { pem: string; text: string } {
+  if (file.includes('-----BEGIN')) {
+    const key = createPublicKey(file);
+    return { pem: key.export({ type: 'spki', format: 'pem' }).toString(), text: writePublicKeyText(readDsaPublicKey(key)) };
+  }
+  // The key text is the last eight lines of a signature file: read it as one with empty signatures.
+  const empty = ['// Signature part R:', '00.', '// Signature part S:', '00.'].join('\r\n');
+  const key = parseSignatureFile(`${empty}\r\n${empty}\r\n${file.trim()}\r\n`).publicKey;
+  return { pem: dsaPublicKeyPem(key), text: writePublicKeyText(key) };
+}
+
+/** DER SubjectPublicKeyInfo of a DSA key (OID 1.2.840.10040.4.1), as PEM. */
+function dsaPublicKeyPem(key: DsaPublicKey): string {
+  const length = (n: number) => (n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff]);
+  const tlv = (tag: number, body: Uint8Array) => Uint8Array.from([tag, ...length(body.length), ...body]);
+  const int = (b: Uint8Array) => {
+    let i = 0;
+    while (i < b.length - 1 && b[i] === 0) i++;
+    const v = b.subarray(i);
+    return tlv(0x02, v[0]! & 0x80 ? Uint8Array.from([0, ...v]) : v);
+  };
+  const seq = (...parts: Uint8Array[]) => tlv(0x30, Buffer.concat(parts));
+  const oid = Uint8Array.from([0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x38, 0x04, 0x01]);
+  const der = seq(seq(oid, seq(int(key.p), int(key.q), int(key.g))), tlv(0x03, Uint8Array.from([0, ...int(key.y)])));
+  return createPublicKey({ key: Buffer.from(der), format: 'der', type: 'spki' })
+    .export({ type: 'spki', format: 'pem' })
+    .toString();
+}
+
 export async function loadDataServerKey(
-  config: Pick<Config, 'S63_DS_KEY_FILE' | 'S63_DS_CERT_FILE' | 'dataDir'>,
+  config: Pick<Config, 'S63_DS_KEY_FILE' | 'S63_DS_CERT_FILE' | 'S63_SA_PUBLIC_KEY_FILE' | 'dataDir'>,
   store: { db: Db; box: SecretBox },
 ): Promise<DataServerKey> {
   const configured = config.S63_DS_KEY_FILE && config.S63_DS_CERT_FILE;
@@ -133,9 +174,24 @@ export async function loadDataServerKey(
   if (trim(cert.publicKey.y) !== trim(own.y)) {
     throw new Error('S63_DS_CERT_FILE does not hold the public key of S63_DS_KEY_FILE');
   }
+  const saFile = config.S63_SA_PUBLIC_KEY_FILE ? readFileSync(config.S63_SA_PUBLIC_KEY_FILE, 'latin1') : null;
+  const schemeAdministrator = local
+    ? { ...readSchemeAdministratorKey(local.saPem), isTest: true }
+    : saFile
+      ? { ...readSchemeAdministratorKey(saFile), isTest: false }
+      : null;
+  if (schemeAdministrator) {
+    // The certificate must be this SA's signature over the data server's key (S-63 §5).
+    const saKey = createPublicKey(schemeAdministrator.pem);
+    const signature = Buffer.concat([Buffer.from(fixed(cert.saR, saKey)), Buffer.from(fixed(cert.saS, saKey))]);
+    if (!verify('sha1', Buffer.from(cert.publicKeyText, 'latin1'), { key: saKey, dsaEncoding: 'ieee-p1363' }, signature)) {
+      throw new Error('S63_DS_CERT_FILE is not signed by the scheme administrator key of S63_SA_PUBLIC_KEY_FILE');
+    }
+  }
   return {
     certificate,
     localSaPublicKeyPem: local?.saPem ?? null,
+    schemeAdministrator,
     signFile(data) {
       const { r, s } = signP1363(privateKey, data);
       return writeSignatureFile(r, s, certificate);

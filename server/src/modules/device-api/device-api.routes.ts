@@ -39,6 +39,8 @@ import { listLicensedS100Datasets, toEntitledS100Dataset } from './s100-delivery
 import type { S100DataServer } from './s100-data-server.js';
 import { swapDevice, type SwapLimits } from './swap.service.js';
 import { listEntitledData } from './device-data.service.js';
+import { mediaAnswer } from '../../plugins/openapi.js';
+import { describeGuard } from '../../plugins/route-guards.js';
 
 export interface DeviceApiDeps {
   db: Db;
@@ -81,9 +83,13 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
   const authenticateDevice = deviceAuthenticator(db);
   const rateLimit = { max: deps.callsPerMinute, timeWindow: '1 minute', keyGenerator: deviceKey };
   // Guests may redeem a code made while signed in; a signed-in user's token makes the code theirs.
-  const optionalUser = async function (this: typeof app, request: FastifyRequest, reply: FastifyReply) {
-    if (request.headers.authorization && !readDeviceToken(request.headers.authorization)) await app.authenticate.call(this, request, reply);
-  };
+  const optionalUser = describeGuard(
+    async function (this: typeof app, request: FastifyRequest, reply: FastifyReply) {
+      if (request.headers.authorization && !readDeviceToken(request.headers.authorization))
+        await app.authenticate.call(this, request, reply);
+    },
+    { scheme: 'bearer', optional: true },
+  );
 
   app.post(
     '/api/app/v1/activations/:code/redeem',
@@ -172,7 +178,13 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
           'The zip: V01X01/ENC_ROOT/<cc>/<cell>/<edition>/<update>/<cell>.00n (compressed, Blowfish-encrypted), its signature file S<cell[1..]>.00n, CATALOG.031, V01X01/PERMIT.TXT, V01X01/SERIAL.ENC, V01X01/INFO/PRODUCTS.TXT.',
         security: device,
         body: exchangeSetBody,
-        response: { 201: exchangeSetResult, 304: z.null().describe('Nothing new for this device'), 400: errorBody, 401: errorBody },
+        response: {
+          200: mediaAnswer('application/zip', 'The exchange set itself (asked for with `Accept: application/zip`)', { binary: true }),
+          201: exchangeSetResult,
+          304: z.null().describe('Nothing new for this device'),
+          400: errorBody,
+          401: errorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -200,7 +212,14 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
         description: 'Example: `Range: bytes=1048576-` → 206 with `Content-Range: bytes 1048576-2000000/2000001`.',
         security: device,
         params: exchangeSetParams,
-        response: { 401: errorBody, 404: errorBody },
+        response: {
+          200: mediaAnswer('application/zip', 'The exchange set (S-63 zip)', { binary: true }),
+          206: mediaAnswer('application/zip', 'The bytes of the asked range (`Content-Range` says which)', { binary: true }),
+          304: z.null().describe("`If-None-Match` holds this set's ETag: the device has it already"),
+          401: errorBody,
+          404: errorBody,
+          416: z.null().describe('The range lies outside the file (`Content-Range: bytes */<size>`)'),
+        },
       },
     },
     async (request, reply) => {
@@ -228,7 +247,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = a
           'Verify with the key of the header `kid` from /api/app/v1/keys (docs/device-license-file.md). Payload: licenseId, user, installationId, deviceId, hwId, products, cells, issued, expiry, ttl, iat, exp. ' +
           'Example answer (`application/jose`): `eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCIsImtpZCI6ImVkMjU1MTktMjAyNi0xMS0yMy0xYTJiM2M0ZCJ9.eyJsaWNlbnNlSWQiOjMsImRldmljZUlkIjoiU0hJUC0xIn0.<Ed25519 signature>`.',
         security: device,
-        response: { 200: z.string(), 401: errorBody },
+        response: { 200: mediaAnswer('application/jose', 'The licence file: a compact JWS (header.payload.signature)'), 401: errorBody },
       },
     },
     async (request, reply) => {

@@ -12,6 +12,7 @@ import {
   listEncCells,
 } from './device-api.repository.js';
 import { requestDeviceTokenHash } from './device-token.js';
+import { describeGuard } from '../../plugins/route-guards.js';
 
 export interface DeviceLicense {
   installationId: number;
@@ -50,11 +51,13 @@ declare module 'fastify' {
   }
 }
 
+const device = { scheme: 'deviceToken' } as const;
+
 const revoked = () => new AppError('unauthorized', 'This device token is not valid (revoked or replaced): activate the device again');
 
 /** onRequest hook of the device API: a live device token with at least one installation. */
 export function deviceAuthenticator(db: Db) {
-  return async (request: FastifyRequest) => {
+  return describeGuard(async (request: FastifyRequest) => {
     const tokenHash = requireDeviceTokenHash(request);
     // From the read cache while nothing was written since (embedded database; a revocation is a write).
     // On PostgreSQL the tokens of concurrent calls are read together, one statement per batch.
@@ -66,7 +69,7 @@ export function deviceAuthenticator(db: Db) {
         (hashes) => findDevicesByTokensPrepared(db, hashes),
       )) ?? [];
     request.device = currentDevice(rows);
-  };
+  }, device);
 }
 
 /** The request's device token hash; 401 without a device token. */
@@ -77,9 +80,9 @@ export function requireDeviceTokenHash(request: FastifyRequest): string {
 }
 
 /** onRequest hook of a device call that reads its device itself (the update check): 401 without a token. */
-export async function deviceTokenRequired(request: FastifyRequest): Promise<void> {
+export const deviceTokenRequired = describeGuard(async (request: FastifyRequest): Promise<void> => {
   requireDeviceTokenHash(request);
-}
+}, device);
 
 /** The device its rows hold, with the licences current now; 401 when the token is not (or no longer) valid. */
 function currentDevice(rows: readonly DeviceRow[]): DeviceContext {

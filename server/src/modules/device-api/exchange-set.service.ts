@@ -91,6 +91,12 @@ async function encryptedFile(deps: ExchangeSetDeps, chart: DeliveryCell, key: st
   return { encrypted, signature };
 }
 
+/** The cell's extent (its M_COVR coverage, as stored) for CATALOG.031, when known. */
+function bboxOf(chart: { west: number | null; south: number | null; east: number | null; north: number | null }) {
+  const { west, south, east, north } = chart;
+  return west !== null && south !== null && east !== null && north !== null ? { south, west, north, east } : undefined;
+}
+
 function permitExpiry(expiresAt: Date | null): string {
   // A licence without end gets permits for a year; the app fetches fresh ones when it checks in.
   return yyyymmdd(expiresAt ?? new Date(Date.now() + 365 * 86400_000));
@@ -151,7 +157,7 @@ export async function createExchangeSet(opts: {
         await writer.add(`${ROOT}/ENC_ROOT/${path}`, encrypted);
         await writer.add(`${ROOT}/ENC_ROOT/${signatureFileName(path)}`, signature);
         catalog.push(
-          { file: path, crc: crc32(encrypted) },
+          { file: path, crc: crc32(encrypted), ...(bboxOf(chart) ? { bbox: bboxOf(chart) } : {}) },
           { file: signatureFileName(path), crc: crc32(signature), implementation: 'ASC' },
         );
         files.push(path.slice(path.lastIndexOf('/') + 1));

@@ -9,6 +9,8 @@ import { openExchangeSetDownload } from './exchange-set.service.js';
 import { sendFileWithRange } from './range-download.js';
 import { createS100ExchangeSet } from './s100-exchange-set.service.js';
 import { addS100UserPermit } from './s100-user-permit.service.js';
+import { mediaAnswer } from '../../plugins/openapi.js';
+import { AppError } from '../../errors.js';
 
 const device = [{ deviceToken: [] }];
 const tags = ['device api'];
@@ -53,7 +55,10 @@ export const s100DeviceRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
         security: device,
         body: s100ExchangeSetBody,
         response: {
-          200: s100ExchangeSetResult,
+          200: mediaAnswer('application/zip', 'Nothing to deliver yet (JSON), or the set itself with `Accept: application/zip`', {
+            binary: true,
+            orJson: s100ExchangeSetResult,
+          }),
           201: s100ExchangeSetResult,
           304: z.null().describe('Nothing new for this device'),
           400: errorBody,
@@ -88,7 +93,7 @@ export const s100DeviceRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
         description:
           'A portal without S100_SA_CERT_FILE publishes the test scheme administrator it made (a real deployment configures the IHO-issued certificates). ' +
           'The `X-S100-Test-Scheme` header is `true` then. Example answer (`application/x-pem-file`): `-----BEGIN CERTIFICATE-----\nMIIB…\n-----END CERTIFICATE-----`.',
-        response: { 200: z.string() },
+        response: { 200: mediaAnswer('application/x-pem-file', "The scheme administrator's X.509 certificate (PEM)") },
       },
     },
     async (_request, reply) =>
@@ -97,5 +102,41 @@ export const s100DeviceRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
         .header('x-s100-test-scheme', String(deps.s100.isTestPki))
         .header('content-disposition', 'attachment; filename="scheme-administrator.pem"')
         .send(deps.s100.schemeAdministratorPem),
+  );
+
+  app.get(
+    '/api/app/v1/s63/scheme-administrator',
+    {
+      config: { rateLimit: { max: deps.callsPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "The S-63 scheme administrator's public key the cells' signatures chain to: what an app trusts to verify S-63 sets",
+        description:
+          "Each cell signature file of an S-63 exchange set holds the data server certificate: the scheme administrator's DSA signature over the data server's public key text. " +
+          "Verify that signature with this key, then the cell file's own signature with the data server key (docs/devices.md). " +
+          '`format=pem` (the default) answers a PEM SubjectPublicKeyInfo (`application/x-pem-file`); `format=pub` the S-63 text form of IHO.PUB (`text/plain`, `// BIG p` … `// BIG y`). ' +
+          'A portal without S63_DS_CERT_FILE publishes the test scheme administrator it made (header `X-S63-Test-Scheme: true`); a portal configured with an IHO-signed certificate ' +
+          'publishes S63_SA_PUBLIC_KEY_FILE, and answers 404 without it (then use the IHO.PUB published by the IHO).',
+        querystring: z.object({ format: z.enum(['pem', 'pub']).default('pem') }),
+        response: {
+          200: mediaAnswer('application/x-pem-file', 'The key (PEM; `text/plain` IHO.PUB text with `format=pub`)', {
+            alsoAs: ['text/plain'],
+          }),
+          404: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const sa = deps.dataServer.schemeAdministrator;
+      if (!sa)
+        throw new AppError('not_found', 'This portal does not publish its S-63 scheme administrator key: use the IHO.PUB of the IHO');
+      reply.header('x-s63-test-scheme', String(sa.isTest));
+      return request.query.format === 'pub'
+        ? reply.type('text/plain; charset=us-ascii').header('content-disposition', 'attachment; filename="IHO.PUB"').send(sa.text)
+        : reply
+            .type('application/x-pem-file')
+            .header('content-disposition', 'attachment; filename="s63-scheme-administrator.pem"')
+            .send(sa.pem);
+    },
   );
 };

@@ -33,6 +33,7 @@ export async function readHwId(
     } catch (err) {
       if (!isS63Error(err)) throw err;
       if (err.code === 'bad_checksum') throw permitIssue('its checksum does not match (mistyped or damaged)');
+      if (err.code === 'malformed_hw_id') throw permitIssue(err.message.replace(/^user permit /, 'it '));
       if (err.code === 'wrong_key') continue;
       throw permitIssue('it is not a valid S-63 user permit');
     }
@@ -40,7 +41,9 @@ export async function readHwId(
     foreignMId = decoded.mId;
   }
   if (foreignMId !== null) throw permitIssue(`it was made for another manufacturer (M_ID ${JSON.stringify(foreignMId)}), not ${app.name}`);
-  throw permitIssue(`it was not made for ${app.name}`);
+  throw permitIssue(
+    `it does not decrypt with the M_KEY of ${app.name} (application type ${app.applicationTypeId}): check the application type`,
+  );
 }
 
 /** The key versions a device's permits were read with (or, for a standard it gave none of, the type's version in use then). */

@@ -1,3 +1,4 @@
+import { errorBody } from '@chartroom/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createDistributorQuery, distributorMe } from '@chartroom/contracts/providers';
 import type { Db } from '../../db/client.js';
@@ -14,7 +15,7 @@ export const distributorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         summary: 'Register as a distributor',
         security: [{ bearer: [] }],
         querystring: createDistributorQuery,
-        response: { 200: distributorMe },
+        response: { 200: distributorMe, 409: errorBody },
       },
     },
     async (request) => createDistributor({ db, actor: actorOf(request), input: { title: request.query.title } }),

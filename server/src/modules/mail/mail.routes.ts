@@ -58,6 +58,8 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; isSmtp: boolean; trustP
       schema: {
         tags: ['demo'],
         summary: 'Development outbox (without SMTP_URL; to clients on this machine or admins)',
+        // Clients on this machine need no token; others sign in as an admin.
+        security: [{}, { bearer: [] }],
         querystring: z.object({ email: text(254).toLowerCase().optional() }),
         response: { 200: outboxList, 401: errorBody, 403: errorBody, 404: errorBody },
       },

@@ -6,6 +6,7 @@ import { actorOf } from '../../plugins/auth.js';
 import { gcidOrCurrent } from '../providers/providers.service.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { listNavMessagesOfGeocontent, postNavMessage, removeNavMessage, requireVisibleImage } from './nav-messages.service.js';
+import { mediaAnswer, multipartForm } from '../../plugins/openapi.js';
 
 export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const security = [{ bearer: [] }];
@@ -19,7 +20,13 @@ export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         tags,
         summary: 'A device sends a navigation message (multipart: gcid, text, lat, lng, images)',
         security,
-        consumes: ['multipart/form-data'],
+        multipart: multipartForm({
+          gcid: { kind: 'integer', description: 'The geocontent the message is about' },
+          text: { kind: 'text', description: 'The message' },
+          lat: { kind: 'number', description: 'Latitude, WGS 84 degrees' },
+          lng: { kind: 'number', description: 'Longitude, WGS 84 degrees' },
+          images: { kind: 'files', description: 'Photos (PNG or JPEG)', required: false },
+        }),
         response: { 200: navMessage },
       },
     },
@@ -68,7 +75,16 @@ export const navMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   app.get(
     '/api/navmessages/images/:id',
-    { onRequest: app.authenticate, schema: { tags, summary: 'An image of a navigation message', security, params: idParams } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'An image of a navigation message',
+        security,
+        params: idParams,
+        response: { 200: mediaAnswer('image/*', 'The image as sent (PNG, JPEG, …; `Content-Type` says which)', { binary: true }) },
+      },
+    },
     async (request, reply) => {
       const image = await requireVisibleImage({ db, actor: actorOf(request), input: request.params });
       reply.header('content-type', image.mimetype);

@@ -7,6 +7,7 @@ import { actorOf } from '../../plugins/auth.js';
 import { presignedDownload } from '../../storage/presigned-download.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { addNtm, listNtmsOfGeocontent, removeNtm, requireOwnedNtm } from './ntm.service.js';
+import { mediaAnswer, multipartForm } from '../../plugins/openapi.js';
 
 export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const security = [{ bearer: [] }];
@@ -20,7 +21,11 @@ export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
         tags: ['ntm'],
         summary: 'Upload an NTM PDF (multipart: file, gcid, optional description)',
         security,
-        consumes: ['multipart/form-data'],
+        multipart: multipartForm({
+          file: { kind: 'file', description: 'The NTM (a PDF)' },
+          gcid: { kind: 'integer', description: 'The geocontent the NTM belongs to' },
+          description: { kind: 'text', description: 'What the notice is about', required: false },
+        }),
         response: { 200: ntmItem },
       },
     },
@@ -47,7 +52,16 @@ export const ntmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
 
   app.get(
     '/api/ntm/:id',
-    { onRequest: asProvider, schema: { tags: ['ntm'], summary: 'The NTM PDF itself', security, params: idParams } },
+    {
+      onRequest: asProvider,
+      schema: {
+        tags: ['ntm'],
+        summary: 'The NTM PDF itself',
+        security,
+        params: idParams,
+        response: { 200: mediaAnswer('application/pdf', 'The PDF', { binary: true }) },
+      },
+    },
     async (request, reply) => {
       const row = await requireOwnedNtm({ db, actor: actorOf(request), input: request.params });
       const url = await presignedDownload(app.blobs, app.config, row.blobKey, {

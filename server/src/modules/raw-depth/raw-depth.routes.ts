@@ -6,6 +6,7 @@ import { actorOf } from '../../plugins/auth.js';
 import { presignedDownload } from '../../storage/presigned-download.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { addRawDepth, listRawDepthsOfGeocontent, publishRawDepth, removeRawDepth, requireOwnedRawDepthFile } from './raw-depth.service.js';
+import { mediaAnswer, multipartForm } from '../../plugins/openapi.js';
 
 export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const security = [{ bearer: [] }];
@@ -20,7 +21,11 @@ export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         tags,
         summary: 'Upload a raw depth file (multipart: file, gcid, optional descr)',
         security,
-        consumes: ['multipart/form-data'],
+        multipart: multipartForm({
+          file: { kind: 'file', description: 'The raw depth file (e.g. XYZ soundings)' },
+          gcid: { kind: 'integer', description: 'The geocontent the file belongs to' },
+          descr: { kind: 'text', description: 'A description', required: false },
+        }),
         response: { 200: rawDepth },
       },
     },
@@ -77,7 +82,16 @@ export const rawDepthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/rawdepth/:id',
-    { onRequest: asProvider, schema: { tags, summary: 'Download a raw depth file', security, params: idParams } },
+    {
+      onRequest: asProvider,
+      schema: {
+        tags,
+        summary: 'Download a raw depth file',
+        security,
+        params: idParams,
+        response: { 200: mediaAnswer('application/octet-stream', 'The file as uploaded', { binary: true }) },
+      },
+    },
     async (request, reply) => {
       const row = await requireOwnedRawDepthFile({ db, actor: actorOf(request), input: request.params });
       const file = { fileName: row.filename, contentType: 'application/octet-stream' };

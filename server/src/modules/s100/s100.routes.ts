@@ -5,13 +5,18 @@ import { addS100Answer, s100DatasetList } from '@chartroom/contracts/s100';
 import { actorOf } from '../../plugins/auth.js';
 import type { ChartDeps } from '../charts/chart-uploads.js';
 import { listGeocontentS100Datasets, uploadS100 } from './s100.service.js';
+import { multipartForm } from '../../plugins/openapi.js';
 
 const tags = ['charts'];
 const security = [{ bearer: [] }];
 
 /** A provider's S-100 datasets (issue 36): upload and list. */
 export const s100DatasetRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (app, { deps }) => {
-  app.addHook('onRequest', app.requireRole('provider'));
+  // Every route here is the provider's: the guard goes on each route, where the OpenAPI document sees it.
+  const asProvider = app.requireRole('provider');
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [asProvider, ...[route.onRequest ?? []].flat()];
+  });
 
   app.post(
     '/api/geocontent/adds100',
@@ -19,7 +24,10 @@ export const s100DatasetRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = asy
       schema: {
         tags,
         security,
-        consumes: ['multipart/form-data'],
+        multipart: multipartForm({
+          files: { kind: 'files', description: 'S-100 datasets (.000 and updates, .h5), or a zip of them' },
+          gcid: { kind: 'integer', description: 'The geocontent they go to' },
+        }),
         summary:
           'Upload S-100 datasets: S-101 (.000 and updates), S-102/S-104/S-111 (.h5), or a zip of them or of an unprotected exchange set',
         description:

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   chartText,
   chartTextQuery,
@@ -10,8 +11,11 @@ import {
   type TileParams,
   type TileQuery,
 } from '@chartroom/contracts/map';
+import { errorBody } from '@chartroom/contracts/errors';
 import { AppError } from '../../errors.js';
 import { WindowCounter } from '../../lib/window-counter.js';
+import { mediaAnswer } from '../../plugins/openapi.js';
+import { describeGuard } from '../../plugins/route-guards.js';
 import { getObjectCatalogue } from '../map/object-catalogue.js';
 import { getTile, readChartText, type TileDeps } from './tiles.service.js';
 
@@ -24,9 +28,12 @@ export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps; limits: { perTa
   app,
   { deps, limits },
 ) => {
-  const signedInIfToken = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization) await app.authenticate(request, reply);
-  };
+  const signedInIfToken = describeGuard(
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.headers.authorization) await app.authenticate(request, reply);
+    },
+    { scheme: 'bearer', optional: true },
+  );
   // Counted in memory per process (a shared store would cost a statement per tile): per map task,
   // and per address, so that many tasks from one client are bounded too.
   const perTask = new WindowCounter(limits.perTask, 60_000);
@@ -39,6 +46,13 @@ export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps; limits: { perTa
       throw new AppError('rate_limited', 'Too many map tiles asked for: wait a minute and try again');
     }
   };
+
+  const tileAnswers = (mime: string, description: string) => ({
+    200: mediaAnswer(mime, description, { binary: true }),
+    204: z.null().describe('No chart data in this tile'),
+    304: z.null().describe('`If-None-Match` holds the current ETag'),
+    429: errorBody,
+  });
 
   async function answer(request: FastifyRequest, reply: FastifyReply, kind: 'pbf' | 'png', params: TileParams, query: TileQuery) {
     const tile = await getTile({
@@ -68,6 +82,7 @@ export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps; limits: { perTa
         summary: "A vector tile (MVT 2.1, gzip) of the map task's charts",
         params: tileParams,
         querystring: tileQuery,
+        response: tileAnswers(vectorTileMime, 'The tile (gzip-encoded Mapbox Vector Tile)'),
       },
     },
     async (request, reply) => answer(request, reply, 'pbf', request.params, request.query),
@@ -78,7 +93,13 @@ export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps; limits: { perTa
     {
       onRequest: signedInIfToken,
       preHandler: limitTiles,
-      schema: { tags: ['map'], summary: "A 256-px depth tile of the map task's S-102 grids", params: tileParams, querystring: tileQuery },
+      schema: {
+        tags: ['map'],
+        summary: "A 256-px depth tile of the map task's S-102 grids",
+        params: tileParams,
+        querystring: tileQuery,
+        response: tileAnswers('image/png', 'The tile (PNG)'),
+      },
     },
     async (request, reply) => answer(request, reply, 'png', request.params, request.query),
   );
