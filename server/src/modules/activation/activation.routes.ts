@@ -5,8 +5,8 @@ import { activateBody, activateResult } from '@chartroom/contracts/activation';
 import { activationCodeTtlHours } from '@chartroom/contracts/constants';
 import { errorBody } from '@chartroom/contracts/errors';
 import type { Db } from '../../db/client.js';
-import { activations } from '../../db/schema/index.js';
 import { checkActivationTarget } from '../application-types/manufacturer-keys.js';
+import { insertActivation } from './activation.repository.js';
 import { describeGuard } from '../../plugins/route-guards.js';
 
 const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -48,19 +48,16 @@ export const activationRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number
       await checkActivationTarget(db, body);
       // A code is redeemed soon or never: it lasts a day, whatever the licence's months (issue 35).
       const expiresAt = new Date(Date.now() + activationCodeTtlHours * 3_600_000);
-      const [row] = await db
-        .insert(activations)
-        .values({
-          code: generateActivationCode(),
-          deviceId: body.deviceId,
-          applicationTypeId: body.applicationTypeId,
-          platformId: body.platformId,
-          durationMonths: body.durationMonths,
-          userId: request.actor?.id ?? null,
-          expiresAt,
-        })
-        .returning();
-      return { id: row!.code, expiresAt: row!.expiresAt.toISOString() };
+      const row = await insertActivation(db, {
+        code: generateActivationCode(),
+        deviceId: body.deviceId,
+        applicationTypeId: body.applicationTypeId,
+        platformId: body.platformId,
+        durationMonths: body.durationMonths,
+        userId: request.actor?.id ?? null,
+        expiresAt,
+      });
+      return { id: row.code, expiresAt: row.expiresAt.toISOString() };
     },
   );
 };

@@ -1,12 +1,19 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { Jwks, SigningKeyInfo } from '@chartroom/contracts/device-api';
 import type { Actor } from '../../plugins/auth.js';
-import { desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { licenseSigningKeys, users } from '../../db/schema/index.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { findUserById } from '../users/users.repository.js';
 import { listLicensedCells, type DeviceContext } from './device-context.js';
+import {
+  findCurrentSigningKey,
+  insertSigningKey,
+  listPublishedSigningKeys,
+  listSigningKeyStates,
+  lockSigningKeys,
+  retireCurrentSigningKeys,
+} from './signing-keys.repository.js';
 
 const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
@@ -14,32 +21,19 @@ async function createSigningKey(db: DbOrTx, box: SecretBox) {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const jwk = publicKey.export({ format: 'jwk' });
   const kid = `ed25519-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
-  const [row] = await db
-    .insert(licenseSigningKeys)
-    .values({ kid, publicX: jwk.x!, privateSealed: box.seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()) })
-    .returning();
-  return row!;
-}
-
-/** Serialises key creation and rotation across processes: never two keys in use at once. */
-const SIGNING_KEY_LOCK = sql`pg_advisory_xact_lock(hashtext('chartroom.license-signing-key'))`;
-
-async function findCurrentKey(db: DbOrTx) {
-  const [row] = await db
-    .select()
-    .from(licenseSigningKeys)
-    .where(isNull(licenseSigningKeys.retiredAt))
-    .orderBy(desc(licenseSigningKeys.createdAt))
-    .limit(1);
-  return row;
+  return insertSigningKey(db, {
+    kid,
+    publicX: jwk.x!,
+    privateSealed: box.seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
+  });
 }
 
 async function currentSigningKey(db: Db, box: SecretBox) {
-  const row = await findCurrentKey(db);
+  const row = await findCurrentSigningKey(db);
   if (row) return row;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select ${SIGNING_KEY_LOCK}`);
-    return (await findCurrentKey(tx)) ?? createSigningKey(tx, box);
+    await lockSigningKeys(tx);
+    return (await findCurrentSigningKey(tx)) ?? createSigningKey(tx, box);
   });
 }
 
@@ -54,14 +48,10 @@ export async function rotateSigningKey(opts: {
   audit?: { actor: Pick<Actor, 'id' | 'email'>; ip: string | null };
 }): Promise<{ kid: string; retired: string[] }> {
   return opts.db.transaction(async (tx) => {
-    await tx.execute(sql`select ${SIGNING_KEY_LOCK}`);
-    const retired = await tx
-      .update(licenseSigningKeys)
-      .set({ retiredAt: sql`now()`, expiresAt: new Date(Date.now() + opts.ttlSeconds * 1000) })
-      .where(isNull(licenseSigningKeys.retiredAt))
-      .returning({ kid: licenseSigningKeys.kid });
+    await lockSigningKeys(tx);
+    const retired = await retireCurrentSigningKeys(tx, new Date(Date.now() + opts.ttlSeconds * 1000));
     const { kid } = await createSigningKey(tx, opts.box);
-    const result = { kid, retired: retired.map((r) => r.kid) };
+    const result = { kid, retired };
     if (opts.audit) {
       await recordAudit(tx, {
         actor: opts.audit.actor,
@@ -77,16 +67,7 @@ export async function rotateSigningKey(opts: {
 
 /** Every signing key with its state, newest first (for the operator; no private halves). */
 export async function listSigningKeys(db: Db): Promise<SigningKeyInfo[]> {
-  const rows = await db
-    .select({
-      kid: licenseSigningKeys.kid,
-      createdAt: licenseSigningKeys.createdAt,
-      retiredAt: licenseSigningKeys.retiredAt,
-      expiresAt: licenseSigningKeys.expiresAt,
-      published: sql<boolean>`(${licenseSigningKeys.expiresAt} is null or ${licenseSigningKeys.expiresAt} > now())`,
-    })
-    .from(licenseSigningKeys)
-    .orderBy(desc(licenseSigningKeys.createdAt));
+  const rows = await listSigningKeyStates(db);
   return rows.map((r) => ({
     kid: r.kid,
     createdAt: r.createdAt.toISOString(),
@@ -98,11 +79,7 @@ export async function listSigningKeys(db: Db): Promise<SigningKeyInfo[]> {
 
 export async function listPublicKeys(db: Db, box: SecretBox): Promise<Jwks> {
   await currentSigningKey(db, box);
-  const rows = await db
-    .select()
-    .from(licenseSigningKeys)
-    .where(or(isNull(licenseSigningKeys.expiresAt), gt(licenseSigningKeys.expiresAt, sql`now()`)))
-    .orderBy(desc(licenseSigningKeys.createdAt));
+  const rows = await listPublishedSigningKeys(db);
   return {
     keys: rows.map((r) => ({
       kty: 'OKP' as const,
@@ -126,7 +103,7 @@ export async function issueLicenseFile(opts: {
 }): Promise<string> {
   const { db, device } = opts;
   const key = await currentSigningKey(db, opts.box);
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, device.registration.userId));
+  const user = await findUserById(db, device.registration.userId);
   const cells = [...(await listLicensedCells(db, device)).values()].filter((c) => c.chart.edition);
   const now = Math.floor(Date.now() / 1000);
   const expiries = device.licenses.map((l) => l.expiresAt);
@@ -145,7 +122,8 @@ export async function issueLicenseFile(opts: {
     exp,
     licenseId: device.licenses[0]?.licenseId ?? null,
     licenseIds: device.licenses.map((l) => l.licenseId),
-    user: user ?? null,
+    // Only the id and the e-mail of the account: the file travels with the device.
+    user: user ? { id: user.id, email: user.email } : null,
     installationId: device.installationIds[0],
     installationIds: device.installationIds,
     deviceId: device.registration.deviceId,

@@ -1,11 +1,10 @@
 import { activationCodeTtlHours } from '@chartroom/contracts/constants';
 import type { RedeemBody, RedeemResult } from '@chartroom/contracts/device-api';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { activations } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Actor } from '../../plugins/auth.js';
+import { setActivationOwner } from '../activation/activation.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import {
   countInstallations,
@@ -121,7 +120,7 @@ export async function redeemActivation(opts: {
     if (ownerId === undefined) throw new AppError('unauthorized', 'Sign in to redeem a code that was made without an account');
     if ((await findRegistrationByActivation(tx, activation.id)) !== undefined)
       throw new AppError('activation_redeemed', 'This activation code has already been redeemed');
-    if (activation.userId === null) await tx.update(activations).set({ userId: ownerId }).where(eq(activations.id, activation.id));
+    if (activation.userId === null) await setActivationOwner(tx, activation.id, ownerId);
 
     const { token, hash } = createDeviceToken();
     const registration = await insertRegistration(tx, {

@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  agreementInstallations,
-  agreements,
-  geocontents,
-  installations,
-  userInstallations,
-  licenses,
-  products,
-  registrationInstallations,
-  users,
-} from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { queueMail } from '../mail/mail.service.js';
 import { composeUpdateMail, type UpdatedCell } from './update-mail.js';
 import { webhookDeliveryJobKind, webhookMaxAttempts } from './webhook-delivery.job.js';
+import { findGeocontentTitle, listCellHolders } from './update-notices.repository.js';
 import { insertDelivery, listEndpointsOfDistributors } from './webhooks.repository.js';
 
 export const cellsUpdatedJobKind = 'device-api.cells-updated';
@@ -32,47 +21,6 @@ export async function queueCellsUpdated(tx: DbOrTx, payload: CellsUpdatedPayload
 }
 
 /**
- * Every installation on a current licence of the geocontent's ENC products, with its user and the
- * distributors it is under: the one that issued its licence, and those whose current agreements the
- * user joined with this device (spec §3 Agreement user entry: a user attached with an installation).
- */
-async function listHolders(db: DbOrTx, geocontentId: number) {
-  return db
-    .select({
-      installationId: installations.id,
-      deviceId: installations.deviceId,
-      licenseId: licenses.id,
-      distributorId: licenses.distributorId,
-      userId: users.id,
-      email: users.email,
-      locale: users.locale,
-      registrationId: registrationInstallations.registrationId,
-      agreementDistributorIds: sql<number[]>`array(
-        select distinct ${agreements.distributorId}
-        from ${agreementInstallations}
-        join ${userInstallations} on ${userInstallations.id} = ${agreementInstallations.installationId}
-        join ${agreements} on ${agreements.id} = ${agreementInstallations.agreementId}
-        where ${userInstallations.userId} = ${licenses.userId}
-          and ${userInstallations.deviceId} = ${installations.deviceId}
-          and ${agreements.validTill} >= current_date
-      )`,
-    })
-    .from(installations)
-    .innerJoin(licenses, eq(licenses.id, installations.licenseId))
-    .innerJoin(products, eq(products.id, licenses.productId))
-    .innerJoin(users, eq(users.id, licenses.userId))
-    .leftJoin(registrationInstallations, eq(registrationInstallations.installationId, installations.id))
-    .where(
-      and(
-        eq(products.geocontentId, geocontentId),
-        eq(products.enc, true),
-        sql`(${licenses.expiresAt} is null or ${licenses.expiresAt} > now())`,
-      ),
-    )
-    .orderBy(installations.id);
-}
-
-/**
  * Tells each installation holding the changed cells: one e-mail per user (in their language) and a
  * signed CloudEvent per installation to the webhooks of each distributor it is under (its licence's
  * issuer and the agreements its user joined with it).
@@ -80,10 +28,9 @@ async function listHolders(db: DbOrTx, geocontentId: number) {
 export function cellsUpdatedJob(opts: { publicUrl: string }): JobHandler {
   return async (payload, { db }) => {
     const { geocontentId, cells } = payload as CellsUpdatedPayload;
-    const holders = await listHolders(db, geocontentId);
+    const holders = await listCellHolders(db, geocontentId);
     if (holders.length === 0) return { mails: 0, webhooks: 0 };
-    const [gc] = await db.select({ title: geocontents.title }).from(geocontents).where(eq(geocontents.id, geocontentId));
-    const title = gc?.title ?? `#${geocontentId}`;
+    const title = (await findGeocontentTitle(db, geocontentId)) ?? `#${geocontentId}`;
     return db.transaction(async (tx) => {
       const byUser = new Map(holders.map((h) => [h.userId, h]));
       for (const h of byUser.values()) {

@@ -1,6 +1,16 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { agreements, distributors, orderItems, orders, paymentEvents, transactions, users, type OrderRow } from '../../db/schema/index.js';
+import {
+  agreements,
+  distributors,
+  orderItems,
+  orders,
+  paymentEvents,
+  transactions,
+  trialClaims,
+  users,
+  type OrderRow,
+} from '../../db/schema/index.js';
 
 export async function findOrderByKey(db: DbOrTx, userId: number, idempotencyKey: string) {
   const [row] = await db
@@ -158,4 +168,19 @@ export async function lockOrderPaidBy(db: DbOrTx, orderId: number, provider: str
 
 export async function setOrderStatus(db: DbOrTx, orderId: number, status: string): Promise<void> {
   await db.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+/** Claims a product's trial for the user, once: false when it was claimed before. */
+export async function claimTrial(db: DbOrTx, values: { userId: number; product: string; orderId: number }): Promise<boolean> {
+  const [claim] = await db.insert(trialClaims).values(values).onConflictDoNothing().returning();
+  return claim !== undefined;
+}
+
+/** One of the user's own orders; undefined for anyone else's. */
+export async function findUserOrder(db: DbOrTx, userId: number, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return row;
 }

@@ -1,15 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { rateApplicationOfAppType, type OrderErrorReason, type OrderStatus } from '@chartroom/contracts/constants';
 import type { ResolvedOrderBody, Order } from '@chartroom/contracts/orders';
 import type { Db } from '../../db/client.js';
-import {
-  orders,
-  trialClaims,
-  type AgreementRateRow,
-  type AgreementRow,
-  type OrderRow,
-  type UserInstallationRow,
-} from '../../db/schema/index.js';
+import type { AgreementRateRow, AgreementRow, OrderRow, UserInstallationRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import { answerOnce, KeyTaken, replayOr, requestHash, type KeyedRequest } from '../../lib/idempotency.js';
 import { formatCents, toCents } from '../../lib/money.js';
@@ -19,7 +11,7 @@ import { findOrderContext, loadOrderContext } from '../agreements/agreements.rep
 import { setInstallationShipName, syncUserInstallations } from '../agreements/installations.repository.js';
 import { chargeOrder } from '../agreements/ledger.js';
 import { presentOrder } from './orders.presenter.js';
-import { findOrderByKey, insertOrderItems, insertOrderOnce, listOrderItems } from './orders.repository.js';
+import { claimTrial, findOrderByKey, findUserOrder, insertOrderItems, insertOrderOnce, listOrderItems } from './orders.repository.js';
 
 /** Which card providers this portal has secrets for (an order by an unconfigured one is refused). */
 export interface PaymentSettings {
@@ -214,12 +206,7 @@ export async function createOrder(opts: CreateOrderOptions): Promise<{ order: Or
 
       if (input.paymentMethod === 'trial' && status !== 'error') {
         for (const item of input.items) {
-          const [claim] = await tx
-            .insert(trialClaims)
-            .values({ userId: actor.id, product: item.product, orderId: order.id })
-            .onConflictDoNothing()
-            .returning();
-          if (!claim)
+          if (!(await claimTrial(tx, { userId: actor.id, product: item.product, orderId: order.id })))
             throw new AppError('trial_used', `The trial of ${item.product} was already used by this user`, {
               params: { product: item.product },
             });
@@ -309,10 +296,7 @@ async function placeAgreementOrder(
 
 /** `GET /api/app/v1/orders/{id}`: the user's own order; anyone else's is 404. */
 export async function getOwnOrder({ db, actor, orderId }: { db: Db; actor: Actor; orderId: number }): Promise<Order> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, actor.id)));
+  const row = await findUserOrder(db, actor.id, orderId);
   if (!row) throw notFound('order');
   return presentOrder(row, actor.email, await listOrderItems(db, [row.id]));
 }
