@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { findCellKeys, insertCellKeysOnce } from './device-api.repository.js';
+import { findCellKeys, insertCellKeysOnce } from './delivery-cells.repository.js';
 
 export interface CellKeyPair {
   ck1: Uint8Array;

@@ -3,14 +3,11 @@ import type { EntitledCell } from '@chartroom/contracts/device-api';
 import type { Db } from '../../db/client.js';
 import { presentOnce, presentOnceFor, readCacheOf } from '../../db/read-cache.js';
 import type { DeviceRegistrationRow } from '../../db/schema/index.js';
-import type { DeliveryCell, DeviceUpdatesKey, DeviceUpdatesRow, UpdateCellTuple } from './device-api.repository.js';
+import type { DeliveryCell } from './delivery-cells.repository.js';
+import type { DeviceUpdatesKey, DeviceUpdatesRow, UpdateCellTuple } from './device-tokens.repository.js';
 import { AppError } from '../../errors.js';
-import {
-  findDeviceByTokenPrepared,
-  findDevicesByTokensPrepared,
-  findDeviceUpdatesPrepared,
-  listEncCells,
-} from './device-api.repository.js';
+import { listEncCells } from './delivery-cells.repository.js';
+import { findDeviceByTokenPrepared, findDevicesByTokensPrepared, findDeviceUpdatesPrepared } from './device-tokens.repository.js';
 import { requestDeviceTokenHash } from './device-token.js';
 import { describeGuard } from '../../plugins/route-guards.js';
 

@@ -12,7 +12,7 @@ import {
   type CatalogWriteEntry,
 } from '@chartroom/s63';
 import type { Db } from '../../db/client.js';
-import type { DeliveryCell } from './device-api.repository.js';
+import type { DeliveryCell } from './delivery-cells.repository.js';
 import { AppError, notFound } from '../../errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -28,7 +28,7 @@ import {
   insertExchangeSet,
   listKnownCellNames,
   setDelivered,
-} from './device-api.repository.js';
+} from './delivery-cells.repository.js';
 
 export interface ExchangeSetDeps {
   db: Db;

@@ -21,7 +21,7 @@ import {
   listCurrentUserLicenseIds,
   lockActivationByCode,
   revokeEmptyRegistrations,
-} from './device-api.repository.js';
+} from './registrations.repository.js';
 import { createDeviceToken } from './device-token.js';
 import { readDevicePermits } from './user-permit-check.js';
 

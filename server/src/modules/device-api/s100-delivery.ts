@@ -8,7 +8,7 @@ import {
   insertS100DatasetKeyOnce,
   listS100DatasetsOfGeocontents,
   type DeliveryS100Dataset,
-} from './device-api.repository.js';
+} from './delivery-s100.repository.js';
 
 export interface LicensedS100Dataset {
   dataset: DeliveryS100Dataset;

@@ -8,7 +8,8 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { DeviceContext } from './device-context.js';
-import { deleteExpiredExchangeSets, insertExchangeSet, listKnownS100Names, setS100Delivered } from './device-api.repository.js';
+import { deleteExpiredExchangeSets, insertExchangeSet } from './delivery-cells.repository.js';
+import { listKnownS100Names, setS100Delivered } from './delivery-s100.repository.js';
 import type { S100DataServer } from './s100-data-server.js';
 import { getS100DatasetKey, listLicensedS100Datasets, type LicensedS100Dataset } from './s100-delivery.js';
 

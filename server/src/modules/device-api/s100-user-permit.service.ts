@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { DeviceContext } from './device-context.js';
-import { setS100UserPermit } from './device-api.repository.js';
+import { setS100UserPermit } from './registrations.repository.js';
 import { findDeviceApplicationType } from '../application-types/manufacturer-keys.js';
 import { readS100HwId } from './s100-user-permit.js';
 

@@ -13,7 +13,7 @@ import {
   insertSwap,
   revokeEmptyRegistrations,
   revokeRegistration,
-} from './device-api.repository.js';
+} from './registrations.repository.js';
 import type { DeviceContext } from './device-context.js';
 import { createDeviceToken } from './device-token.js';
 import { attachToLicenses } from './redeem.service.js';

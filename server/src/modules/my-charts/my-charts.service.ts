@@ -2,7 +2,8 @@ import type { CellStatus, MyCell, MyCharts, MyDevice, StatusReportQuery } from '
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
-import { listEncCells, listS100DatasetsOfGeocontents } from '../device-api/device-api.repository.js';
+import { listEncCells } from '../device-api/delivery-cells.repository.js';
+import { listS100DatasetsOfGeocontents } from '../device-api/delivery-s100.repository.js';
 import { listEncLicensesOfUser, listInstallationsOfUser, listReceivedCells } from './my-charts.repository.js';
 import { statusReportCsv, statusReportPdf, type StatusReportRow } from './status-report.js';
 
