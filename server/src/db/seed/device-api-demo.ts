@@ -1,7 +1,7 @@
 import type { SecretBox } from '../../lib/secret-box.js';
 import { demoDeviceApplications, seedDeviceApplication } from '../../modules/device-api/device-apps.seed.js';
 import { findDistributorByUser } from '../../modules/distributor-permits/permits.repository.js';
-import { insertEndpoint } from '../../modules/device-api/webhooks.repository.js';
+import { insertEndpoint } from '../../modules/webhooks/webhooks.repository.js';
 import type { DemoExtension } from './demo.js';
 
 /**

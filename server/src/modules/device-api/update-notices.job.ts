@@ -4,9 +4,9 @@ import { enqueueJob } from '../../jobs/queue.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { queueMail } from '../mail/mail.service.js';
 import { composeUpdateMail, type UpdatedCell } from './update-mail.js';
-import { webhookDeliveryJobKind, webhookMaxAttempts } from './webhook-delivery.job.js';
+import { webhookDeliveryJobKind, webhookMaxAttempts } from '../webhooks/webhook-delivery.job.js';
 import { findGeocontentTitle, listCellHolders } from './update-notices.repository.js';
-import { insertDelivery, listEndpointsOfDistributors } from './webhooks.repository.js';
+import { insertDelivery, listEndpointsOfDistributors } from '../webhooks/webhooks.repository.js';
 
 export const cellsUpdatedJobKind = 'device-api.cells-updated';
 
