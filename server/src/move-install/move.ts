@@ -99,6 +99,12 @@ export interface MoveOptions {
   progress?: (line: string) => void;
 }
 
+/**
+ * Tables a migration fills (the registered application types, migration 0015): a new database
+ * holds their rows already, which the source's rows (with their sealed keys) replace.
+ */
+const filledByMigrations = new Set(['device_applications']);
+
 /** Copies the files, then every row in one transaction. The target must be empty. */
 export async function moveInstallation(opts: MoveOptions): Promise<MoveReport> {
   const { source, target, targetStore } = opts;
@@ -110,6 +116,7 @@ export async function moveInstallation(opts: MoveOptions): Promise<MoveReport> {
   await target.migrate();
   const tables = await tablesInOrder(source.db);
   for (const t of await tablesInOrder(target.db)) {
+    if (filledByMigrations.has(t)) continue;
     const n = await countRows(target.db, t);
     if (n > 0) throw new MoveError(`The target database is not empty (table ${t} holds ${n} rows): move into a new, empty database`);
   }
@@ -135,6 +142,9 @@ export async function moveInstallation(opts: MoveOptions): Promise<MoveReport> {
   await source.db.transaction(async (src) => {
     await src.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY`);
     await target.db.transaction(async (dst) => {
+      for (const table of [...tables].reverse()) {
+        if (filledByMigrations.has(table)) await dst.execute(sql.raw(`DELETE FROM public.${quoteIdent(table)}`));
+      }
       for (const table of tables) {
         const key = await primaryKey(src, table);
         const order = key.length > 0 ? `ORDER BY ${key.map((k) => `t.${quoteIdent(k)}`).join(', ')}` : '';

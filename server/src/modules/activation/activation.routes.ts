@@ -38,6 +38,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number
           "and a redeem sent with another user's token gets 404. A code made without a token is redeemed with a sign-in token (401 without one) and becomes that user's. " +
           'No HW_ID is sent here: the device gives its S-63 user permit (28 hex characters: the HW_ID — 5 characters 0-9 and A-F, e.g. `1A2B3` — ' +
           "encrypted with the application's M_KEY, a CRC-32 and the M_ID) and/or its S-100 user permit at redeem. " +
+          `The code expires ${activationCodeTtlHours} hours after it is made (\`expiresAt\`); a code never redeemed leaves no device in the user's installations. ` +
           'Example: `{"deviceId":"SHIP-1","applicationTypeId":101,"platformId":1}` → `{"id":"ABCDEFGHJKLMNPQR","expiresAt":"2026-11-28T12:00:00.000Z"}`.',
         body: activateBody,
         response: { 200: activateResult, 400: errorBody },

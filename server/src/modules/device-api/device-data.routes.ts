@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceDataParams, deviceNavMessages, deviceNavMessagesQuery } from '@chartroom/contracts/device-api';
+import { mediaAnswer } from '../../plugins/openapi.js';
 import { errorBody } from '@chartroom/contracts/errors';
 import { deviceAuthenticator, deviceOf } from './device-context.js';
 import { deviceKey, type DeviceApiDeps } from './device-api.routes.js';
@@ -16,12 +17,9 @@ import { sendBytesWithRange, sendFileWithRange } from './range-download.js';
 const device = [{ deviceToken: [] }];
 const tags = ['device api'];
 
-/**
- * A download's answers, as the document shows them: the bytes are not JSON (the schema only
- * describes them, as a binary string; the media type is in the description).
- */
+/** A download's answers, as the document shows them: the bytes under their own media type. */
 function downloadAnswers(mediaType: string, what: string) {
-  const bytes = (description: string) => z.string().meta({ description, format: 'binary' });
+  const bytes = (description: string) => mediaAnswer(mediaType, description, { binary: true });
   return {
     200: bytes(`${what} (\`${mediaType}\`). Headers: ETag, Accept-Ranges, Content-Length, Content-Disposition.`),
     206: bytes(`The bytes of the asked range of ${what} (\`${mediaType}\`; \`Content-Range\` says which).`),

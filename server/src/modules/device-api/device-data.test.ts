@@ -250,7 +250,7 @@ describe('device API: NTM, POI releases, navigation messages and raw depth', () 
     ]) {
       const op = doc.paths[path].get;
       expect(op.security, path).toEqual([{ deviceToken: [] }]);
-      expect(Object.keys(op.responses).sort(), path).toEqual(['200', '206', '304', '401', '404', '409', '416']);
+      expect(Object.keys(op.responses).sort(), path).toEqual(['200', '206', '304', '400', '401', '404', '409', '416', '429']);
       expect(JSON.stringify(op.responses['200'].content), path).toContain('"format":"binary"');
     }
     const messages = doc.paths['/api/app/v1/nav-messages'].get;

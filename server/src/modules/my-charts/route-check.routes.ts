@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@chartroom/contracts/errors';
 import { routeCheck, routeCheckFields, routeCheckQuery, routeFileMaxBytes } from '@chartroom/contracts/my-charts';
 import type { Db } from '../../db/client.js';
+import { multipartForm } from '../../plugins/openapi.js';
 import { AppError } from '../../errors.js';
 import { actorOf } from '../../plugins/auth.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
@@ -38,7 +39,16 @@ export const routeCheckRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number
             'the stretches of the route no chart covers are `gaps`. For each unlicensed cell, `offers` lists the enabled products holding it, and for a device on an agreement `order` is the body of `POST /api/app/v1/orders` buying them.',
         ].join('\n\n'),
         security: [{ bearer: [] }],
-        consumes: ['multipart/form-data', ...rawTypes],
+        // The document shows the multipart form; the raw route types are named in the description.
+        multipart: multipartForm({
+          file: { kind: 'file', description: 'The route: a GPX or RTZ file, at most 5 MB' },
+          corridorNm: { kind: 'number', description: 'Half-width of the corridor in nautical miles (0.1–50, default 5)', required: false },
+          installationId: {
+            kind: 'integer',
+            description: 'The device the order is for (default: the first on an agreement)',
+            required: false,
+          },
+        }),
         querystring: routeCheckQuery,
         response: { 200: routeCheck, 400: errorBody, 401: errorBody, 404: errorBody, 413: errorBody },
       },

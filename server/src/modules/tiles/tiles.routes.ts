@@ -113,7 +113,7 @@ export const tileRoutes: FastifyPluginAsyncZod<{ deps: TileDeps; limits: { perTa
         tags: ['map'],
         summary: "A text file (TXTDSC, NTXTDS) a feature of the map task's charts refers to",
         querystring: chartTextQuery,
-        response: { 200: chartText },
+        response: { 200: chartText, 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
