@@ -11,6 +11,8 @@ import {
   openNtmForDevice,
   openRawDepthForDevice,
   readPoiReleaseForDevice,
+  type DeviceDownloadRequest,
+  type DeviceFile,
 } from './device-data.service.js';
 import { sendBytesWithRange, sendFileWithRange } from './range-download.js';
 
@@ -45,35 +47,49 @@ export const deviceDataRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
   const authenticateDevice = deviceAuthenticator(db);
   const rateLimit = { max: deps.callsPerMinute, timeWindow: '1 minute', keyGenerator: deviceKey };
 
-  app.get(
-    '/api/app/v1/ntm/:id',
-    {
-      onRequest: authenticateDevice,
-      config: { rateLimit },
-      schema: {
-        tags,
-        summary: 'Download an NTM document (Notice to Mariners, usually a PDF) the device is licensed for',
-        description: `The ids are in entitlements \`ntms\` and update checks. ${checks} Example: \`GET /api/app/v1/ntm/12\` with \`Range: bytes=0-1023\` → 206.`,
-        security: device,
-        params: deviceDataParams,
-        response: downloadAnswers('application/pdf', 'The NTM document'),
+  /** A stored file the device downloads: checked by `open` (licence, expiry, device), then streamed with Range. */
+  function fileDownload(
+    path: string,
+    opts: {
+      summary: string;
+      description: string;
+      answers: ReturnType<typeof downloadAnswers>;
+      open: (request: DeviceDownloadRequest) => Promise<DeviceFile>;
+    },
+  ) {
+    app.get(
+      path,
+      {
+        onRequest: authenticateDevice,
+        config: { rateLimit },
+        schema: {
+          tags,
+          summary: opts.summary,
+          description: opts.description,
+          security: device,
+          params: deviceDataParams,
+          response: opts.answers,
+        },
       },
-    },
-    async (request, reply) => {
-      const file = await openNtmForDevice({
-        db,
-        device: deviceOf(request),
-        id: request.params.id,
-        range: request.headers.range,
-        ip: request.ip,
-      });
-      return sendFileWithRange(reply, {
-        ...file,
-        store: deps.blobs,
-        range: request.headers.range,
-      });
-    },
-  );
+      async (request, reply) => {
+        const file = await opts.open({
+          db,
+          device: deviceOf(request),
+          id: request.params.id,
+          range: request.headers.range,
+          ip: request.ip,
+        });
+        return sendFileWithRange(reply, { ...file, store: deps.blobs, range: request.headers.range });
+      },
+    );
+  }
+
+  fileDownload('/api/app/v1/ntm/:id', {
+    summary: 'Download an NTM document (Notice to Mariners, usually a PDF) the device is licensed for',
+    description: `The ids are in entitlements \`ntms\` and update checks. ${checks} Example: \`GET /api/app/v1/ntm/12\` with \`Range: bytes=0-1023\` → 206.`,
+    answers: downloadAnswers('application/pdf', 'The NTM document'),
+    open: openNtmForDevice,
+  });
 
   app.get(
     '/api/app/v1/poi-releases/:id',
@@ -107,35 +123,12 @@ export const deviceDataRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
     },
   );
 
-  app.get(
-    '/api/app/v1/raw-depth/:id',
-    {
-      onRequest: authenticateDevice,
-      config: { rateLimit },
-      schema: {
-        tags,
-        summary: 'Download a published raw depth file (XYZ, CSV or as uploaded) the device is licensed for',
-        description: `The ids are in entitlements \`rawDepthFiles\` (products with \`s102\` switched on). ${checks}`,
-        security: device,
-        params: deviceDataParams,
-        response: downloadAnswers('application/octet-stream', 'The raw depth file'),
-      },
-    },
-    async (request, reply) => {
-      const file = await openRawDepthForDevice({
-        db,
-        device: deviceOf(request),
-        id: request.params.id,
-        range: request.headers.range,
-        ip: request.ip,
-      });
-      return sendFileWithRange(reply, {
-        ...file,
-        store: deps.blobs,
-        range: request.headers.range,
-      });
-    },
-  );
+  fileDownload('/api/app/v1/raw-depth/:id', {
+    summary: 'Download a published raw depth file (XYZ, CSV or as uploaded) the device is licensed for',
+    description: `The ids are in entitlements \`rawDepthFiles\` (products with \`s102\` switched on). ${checks}`,
+    answers: downloadAnswers('application/octet-stream', 'The raw depth file'),
+    open: openRawDepthForDevice,
+  });
 
   app.get(
     '/api/app/v1/nav-messages',
@@ -160,29 +153,10 @@ export const deviceDataRoutes: FastifyPluginAsyncZod<{ deps: DeviceApiDeps }> = 
     },
   );
 
-  app.get(
-    '/api/app/v1/nav-messages/images/:id',
-    {
-      onRequest: authenticateDevice,
-      config: { rateLimit },
-      schema: {
-        tags,
-        summary: 'Download a picture of a navigation message the device is licensed for (PNG, JPEG, …: `Content-Type` says which)',
-        description: `The ids are in the messages' \`images\` (entitlements, update checks, /api/app/v1/nav-messages). ${checks}`,
-        security: device,
-        params: deviceDataParams,
-        response: downloadAnswers('image/*', 'The picture'),
-      },
-    },
-    async (request, reply) => {
-      const file = await openNavMessageImageForDevice({
-        db,
-        device: deviceOf(request),
-        id: request.params.id,
-        range: request.headers.range,
-        ip: request.ip,
-      });
-      return sendFileWithRange(reply, { ...file, store: deps.blobs, range: request.headers.range });
-    },
-  );
+  fileDownload('/api/app/v1/nav-messages/images/:id', {
+    summary: 'Download a picture of a navigation message the device is licensed for (PNG, JPEG, …: `Content-Type` says which)',
+    description: `The ids are in the messages' \`images\` (entitlements, update checks, /api/app/v1/nav-messages). ${checks}`,
+    answers: downloadAnswers('image/*', 'The picture'),
+    open: openNavMessageImageForDevice,
+  });
 };

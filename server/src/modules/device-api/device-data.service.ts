@@ -101,13 +101,16 @@ async function presentNavMessages(db: Db, rows: NavMessageRow[]) {
 }
 
 /** A picture of a navigation message of the device's `navMsg` products (never changed under its id). */
-export async function openNavMessageImageForDevice(opts: {
+/** What a device download names: the item, the device asking, its Range header and address (for the audit). */
+export interface DeviceDownloadRequest {
   db: Db;
   device: DeviceContext;
   id: number;
   range: string | undefined;
   ip: string | null;
-}) {
+}
+
+export async function openNavMessageImageForDevice(opts: DeviceDownloadRequest): Promise<DeviceFile> {
   const row = await findNavMessageImageForDevice(opts.db, opts.id);
   if (!row) throw notFound('image');
   requireLicensed(opts.device, 'navMsg', row.geocontentId, 'image');
@@ -138,7 +141,7 @@ async function auditDownload(db: Db, device: DeviceContext, what: Record<string,
   });
 }
 
-/** A stored file the device may download: an NTM document or a raw depth file (never changed in place: the id and size name its version). */
+/** A stored file the device may download: an NTM document, a raw depth file or a message's picture (never changed in place: the id and size name its version). */
 export interface DeviceFile {
   key: string;
   size: number;
@@ -147,7 +150,7 @@ export interface DeviceFile {
   contentType: string;
 }
 
-export async function openNtmForDevice(opts: { db: Db; device: DeviceContext; id: number; range: string | undefined; ip: string | null }) {
+export async function openNtmForDevice(opts: DeviceDownloadRequest): Promise<DeviceFile> {
   const row = await findNtmForDevice(opts.db, opts.id);
   if (!row) throw notFound('ntm');
   requireLicensed(opts.device, 'ntm', row.geocontentId, 'ntm');
@@ -161,13 +164,7 @@ export async function openNtmForDevice(opts: { db: Db; device: DeviceContext; id
   } satisfies DeviceFile;
 }
 
-export async function openRawDepthForDevice(opts: {
-  db: Db;
-  device: DeviceContext;
-  id: number;
-  range: string | undefined;
-  ip: string | null;
-}) {
+export async function openRawDepthForDevice(opts: DeviceDownloadRequest): Promise<DeviceFile> {
   const row = await findRawDepthForDevice(opts.db, opts.id);
   if (!row || !row.isPublished) throw notFound('raw_depth_file');
   requireLicensed(opts.device, 's102', row.geocontentId, 'raw_depth_file');
@@ -182,13 +179,7 @@ export async function openRawDepthForDevice(opts: {
 }
 
 /** A POI release as the JSON document a device downloads: its id, geocontent, time and frozen points. */
-export async function readPoiReleaseForDevice(opts: {
-  db: Db;
-  device: DeviceContext;
-  id: number;
-  range: string | undefined;
-  ip: string | null;
-}) {
+export async function readPoiReleaseForDevice(opts: DeviceDownloadRequest) {
   const row = await findPoiReleaseForDevice(opts.db, opts.id);
   if (!row) throw notFound('poi_release');
   requireLicensed(opts.device, 'poi', row.geocontentId, 'poi_release');
