@@ -179,3 +179,20 @@ export const objectCatalogue = z.object({
   attributes: z.record(z.string(), objectCatalogueAttribute),
 });
 export type ObjectCatalogue = z.infer<typeof objectCatalogue>;
+
+/**
+ * `GET /api/geocontent/map-status?gcid=` (owner only): how far the map's preparation of the
+ * geocontent's current charts has come (issue 39), so the map screen can say "preparing 37 of 60
+ * cells" instead of showing an empty map. Tiles of a cell not yet prepared are still answered
+ * (made on demand); `ready` is true when every cell is prepared.
+ */
+export const mapStatusView = z.object({
+  /** Cells (S-57 and S-101) and S-102 grids of the current collection. */
+  cells: z.number().int().min(0),
+  ready: z.boolean(),
+  /** Not yet prepared (queued or being prepared). */
+  pending: z.number().int().min(0),
+  /** Preparation gave up (the cell's tiles are still made on demand). */
+  failed: z.number().int().min(0),
+});
+export type MapStatusView = z.infer<typeof mapStatusView>;
