@@ -21,6 +21,7 @@ done
 curl -sf "$url/ready"
 curl -sf "$url/" | grep -q '<div id="root">'
 curl -sf -X POST -H 'content-type: application/json' -d '{"username":"provider@demo.test","password":"demo-password"}' "$url/auth/login" | grep -q '"token"'
+node .ci/smoke-tile.mjs "$url"
 kill -TERM -- -$pid
 wait $pid || true
 for _ in $(seq 1 20); do

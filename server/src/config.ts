@@ -85,8 +85,10 @@ const envSchema = z.object({
   S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   /** On S3: answer NTM PDF and raw depth downloads with a redirect to a presigned URL (needs CORS on the bucket). */
   S3_REDIRECT_DOWNLOADS: bool.default(false),
-  /** Memory for the chart map's cell indexes and made tiles (least recently used dropped first). */
+  /** Memory for the chart map's made tiles, S-102 grids and opened tile packs (least recently used dropped first). */
   TILE_CACHE_MB: z.coerce.number().int().min(16).default(512),
+  /** Worker threads that make map tiles (decision 0031); default: the cores less one, 1 to 4. */
+  TILE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   /**
    * Map tiles per minute and process, per map task and per client address: a full-screen map asks
    * for 20–60 tiles a view, a fast pan a few hundred a minute; a scraper is stopped (decision 0012).

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors.js';
+import type { S3Location } from './s3-url.js';
 
 /** Bytes `start` to `end` of a blob, both included (as in HTTP ranges and fs streams). */
 export interface ByteRange {
@@ -28,6 +29,8 @@ export interface BlobFolder {
  */
 export interface BlobStore {
   readonly kind: 'local' | 's3';
+  /** How another thread of this process opens the same store (the tile workers). */
+  readonly opening: BlobStoreOpening;
   /** Makes the folder or checks the bucket; called once at start. */
   prepare(): Promise<void>;
   /** Streams the source in; the blob appears whole or not at all (a failed write leaves nothing). */
@@ -64,6 +67,9 @@ export interface BlobStore {
   close(): Promise<void>;
 }
 
+/** What a worker thread needs to open the same store: the folder (and the process id), or the S3 location. */
+export type BlobStoreOpening = { kind: 'local'; root: string; owner?: string } | { kind: 's3'; location: S3Location };
+
 /** A blob the database names is missing from the store: a 404 for whoever asked. */
 export class BlobNotFoundError extends AppError {
   constructor(readonly key: string) {
@@ -98,6 +104,10 @@ export class LocalBlobStore implements BlobStore {
     private readonly root: string,
     private readonly owner?: string,
   ) {}
+
+  get opening(): BlobStoreOpening {
+    return { kind: 'local', root: this.rootPath, ...(this.owner ? { owner: this.owner } : {}) };
+  }
 
   get rootPath(): string {
     return resolve(this.root);

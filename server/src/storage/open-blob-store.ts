@@ -1,5 +1,7 @@
 import type { Config } from '../config.js';
-import { LocalBlobStore, type BlobStore } from './blob-store.js';
+import { LocalBlobStore, type BlobStore, type BlobStoreOpening } from './blob-store.js';
+
+export type { BlobStoreOpening };
 
 /**
  * The configured blob store: S3 with S3_URL, else DATA_DIR/blobs. Call prepare() before the first
@@ -9,4 +11,11 @@ export async function openBlobStore(config: Pick<Config, 's3' | 'dataDir'>, owne
   if (!config.s3) return new LocalBlobStore(`${config.dataDir}/blobs`, owner);
   const { S3BlobStore } = await import('./s3-blob-store.js');
   return new S3BlobStore(config.s3);
+}
+
+/** The store another thread of this process opened (`BlobStore.opening`): the tile workers. */
+export async function openBlobStoreAt(opening: BlobStoreOpening): Promise<BlobStore> {
+  if (opening.kind === 'local') return new LocalBlobStore(opening.root, opening.owner);
+  const { S3BlobStore } = await import('./s3-blob-store.js');
+  return new S3BlobStore(opening.location);
 }

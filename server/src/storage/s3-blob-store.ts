@@ -21,7 +21,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { BlobNotFoundError, type BlobFolder, type BlobStore, type ByteRange } from './blob-store.js';
+import { BlobNotFoundError, type BlobFolder, type BlobStore, type BlobStoreOpening, type ByteRange } from './blob-store.js';
 import type { S3Location } from './s3-url.js';
 
 /**
@@ -66,6 +66,10 @@ export class S3BlobStore implements BlobStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+  }
+
+  get opening(): BlobStoreOpening {
+    return { kind: 's3', location: this.location };
   }
 
   private get bucket(): string {

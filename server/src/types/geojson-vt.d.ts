@@ -26,9 +26,10 @@ declare module 'geojson-vt' {
     tileCoords: unknown[];
     /**
      * Cuts features already in the index's internal form (see vt-convert.ts) from tile z/x/y down,
-     * as the constructor does with what it converted (`splitTile(features, 0, 0, 0)`).
+     * as the constructor does with what it converted (`splitTile(features, 0, 0, 0)`); with
+     * cz/cx/cy, only down to that tile (as `getTile` drills).
      */
-    splitTile(features: unknown[], z: number, x: number, y: number): void;
+    splitTile(features: unknown[], z: number, x: number, y: number, cz?: number, cx?: number, cy?: number): void;
   }
   export default function geojsonvt(data: unknown, options?: GeoJSONVTOptions): GeoJSONVT;
 }

@@ -81,7 +81,12 @@ export function buildChartSet(gcId: number, version: string, rows: MapChartRow[]
       key,
     });
   }
-  const coverage: Feature[] = cells.map((c) => ({
+  return { gcId, version, cells, grids, coverage: coverageFeatures(cells) };
+}
+
+/** Each cell's coverage (M_COVR CATCOV=1, else its box) as the M_COVR feature the tiles carry, in `cells` order. */
+export function coverageFeatures(cells: MapCell[]): Feature[] {
+  return cells.map((c) => ({
     type: 'Feature',
     geometry: c.coverage
       ? { type: 'MultiPolygon', coordinates: c.coverage }
@@ -99,7 +104,6 @@ export function buildChartSet(gcId: number, version: string, rows: MapChartRow[]
         },
     properties: { [LAYER_TAG]: 'M_COVR', CATCOV: '1', cell: c.name, band: c.band, edition: c.edition, update: c.update },
   }));
-  return { gcId, version, cells, grids, coverage };
 }
 
 /** Outlines per index when a tile's outlines are cut (see coverageTile). */

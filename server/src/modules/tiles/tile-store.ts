@@ -1,56 +1,55 @@
-import { basename } from 'node:path';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { indexCell, scanS57, type CellIndex } from '@chartroom/s57';
-import { readS101, type S101Dataset } from '@chartroom/s101';
 import { readS102 } from '@chartroom/s102';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { listenChartsChanged } from './chart-changes.js';
 import { buildChartSet, type ChartSet, type MapCell, type MapGrid } from './chart-set.js';
-import {
-  buildCellTileIndex,
-  buildCellTileIndexSliced,
-  buildS101TileIndex,
-  buildS101TileIndexSliced,
-  type CellTileIndex,
-  type TileAddress,
-} from './cell-tile-index.js';
+import type { TileAddress } from './cell-tile-index.js';
+import type { PreparedCell } from './cell-tiles.js';
 import { prepareDepthGrid, renderDepthTile, type DepthGrid } from './s102-tile.js';
 import type { MapChartRow } from './tiles.repository.js';
 import { bboxTouchesTile } from './tile-geometry.js';
-import { makeVectorTile } from './vector-tile.js';
+import { defaultTileThreads, TileWorkerPool } from './tile-workers.js';
 
 /** A made tile: gzip-compressed MVT or a PNG; `null` body for an empty tile (204). */
 export interface TileBody {
   body: Buffer | null;
 }
 
-type Source = CellTileIndex | DepthGrid | null;
+type Source = DepthGrid | null;
 
 /** How long a map task's chart version is trusted before it is read again (other processes' applies). */
 const TASK_MEMO_MS = 1000;
 
 /**
- * The tile caches of one process. Tiles are keyed by geocontent and chart version (read from the
- * database on every request, so several processes agree on what is current); cell indexes and
- * S-102 grids by their stored files, so a version that keeps a cell keeps its index. Both are
- * least-recently-used caches bounded in bytes.
+ * The tiles of one process. Vector tiles are made in tile worker threads (decision 0031) from the
+ * cells' tile packs; S-102 tiles here from their grids. Tiles are cached keyed by geocontent and
+ * chart version (read from the database on every request, so several processes agree on what is
+ * current), S-102 grids by their stored files. Of `maxBytes`, a quarter holds tiles, a quarter
+ * grids, and half the tile threads' caches of opened packs; all are least-recently-used caches
+ * bounded in bytes.
  */
 export class TileStore {
   private readonly sets = new Map<number, ChartSet>();
   private readonly sources: LRUCache<string, { value: Source; bytes: number }>;
   private readonly tiles: LRUCache<string, TileBody>;
   private readonly loading = new Map<string, Promise<Source>>();
+  private readonly making = new Map<string, Promise<TileBody>>();
+  private tileThreads: TileWorkerPool | null = null;
+  private prepareThread: TileWorkerPool | null = null;
+  private readonly threads: number;
+  private readonly threadCacheBytes: number;
   private readonly tasks = new LRUCache<string, { gcId: number; row: unknown }>({ max: 10_000, ttl: TASK_MEMO_MS });
   private readonly stopListening: () => void;
 
   constructor(
     private readonly blobs: BlobStore,
     maxBytes: number,
+    opts: { threads?: number } = {},
   ) {
     this.stopListening = listenChartsChanged((gcId) => this.forgetTasks(gcId));
-    this.sources = new LRUCache({ maxSize: Math.floor(maxBytes * 0.75), sizeCalculation: (v) => Math.max(1, v.bytes) });
+    this.threads = opts.threads ?? defaultTileThreads();
+    this.threadCacheBytes = Math.floor(maxBytes / 2 / this.threads);
+    this.sources = new LRUCache({ maxSize: Math.floor(maxBytes * 0.25), sizeCalculation: (v) => Math.max(1, v.bytes) });
     this.tiles = new LRUCache({ maxSize: Math.floor(maxBytes * 0.25), sizeCalculation: (v) => 64 + (v.body?.length ?? 0) });
   }
 
@@ -66,8 +65,21 @@ export class TileStore {
     return row;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.stopListening();
+    await Promise.all([this.tileThreads?.close(), this.prepareThread?.close()]);
+  }
+
+  /** The tile threads, started when the first tile is asked for. */
+  private workers(): TileWorkerPool {
+    this.tileThreads ??= new TileWorkerPool(this.threads, { blobs: this.blobs.opening, cacheBytes: this.threadCacheBytes }, 'tiles');
+    return this.tileThreads;
+  }
+
+  /** One thread of its own for preparation, so a pack being made never holds up a tile. */
+  private preparers(): TileWorkerPool {
+    this.prepareThread ??= new TileWorkerPool(1, { blobs: this.blobs.opening, cacheBytes: 16 * 1024 * 1024 }, 'tile-prepare');
+    return this.prepareThread;
   }
 
   private forgetTasks(gcId: number): void {
@@ -95,11 +107,24 @@ export class TileStore {
     return this.tiles.has(tileKey(set, kind, z, x, y));
   }
 
+  /** Tile z/x/y of the set, made in a tile worker thread (the cells whose box touches it go with the task). */
   async vectorTile(set: ChartSet, z: number, x: number, y: number): Promise<TileBody> {
     return this.cached(tileKey(set, 'pbf', z, x, y), async () => {
-      const raw = await makeVectorTile(set, z, x, y, (cell) => this.cellIndex(cell));
-      return raw ? gzipSync(raw) : null;
+      // Near the antimeridian the coverage wraps across it: every cell goes.
+      const edge = x <= 0 || x >= 2 ** z - 1;
+      const cells = edge ? set.cells : set.cells.filter((c) => bboxTouchesTile(c.bbox, z, x, y, 64));
+      if (cells.length === 0) return null;
+      const body = await this.workers().run<Uint8Array | null>({ op: 'vector', cells, z, x, y });
+      return body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : null;
     });
+  }
+
+  /**
+   * Makes the cell's tile pack in the preparation thread and stores it, unless it is stored
+   * already (decision 0031): its tiles are then cut by reading only the features near each.
+   */
+  async prepareCell(cell: MapCell): Promise<PreparedCell> {
+    return this.preparers().run<PreparedCell>({ op: 'prepare', cell });
   }
 
   async depthTile(set: ChartSet, z: number, x: number, y: number): Promise<TileBody> {
@@ -115,33 +140,9 @@ export class TileStore {
     });
   }
 
-  /**
-   * Makes and caches tiles (the warm job's starting view) without keeping whole cell indexes: a
-   * cell those tiles need is indexed for them only (`buildCellTileIndex`'s window: the features
-   * that touch them, nothing cut in advance), unless its whole index is cached already. A whole
-   * index of an approach cell holds about 60 times the cell (US4MD81M: about 200 MB); the
-   * windowed one a few MB. They are kept only while the tiles are made, at most `WARM_BYTES`.
-   */
+  /** Makes and caches tiles (the warm job's starting view), one after another. */
   async warmVectorTiles(set: ChartSet, tiles: TileAddress[]): Promise<number> {
-    const windowed = new LRUCache<string, CellTileIndex>({ maxSize: WARM_BYTES, sizeCalculation: (v) => Math.max(1, v.estimateBytes()) });
-    const load = async (cell: MapCell): Promise<CellTileIndex> => {
-      const whole = this.sources.get(`enc:${cell.key}`);
-      if (whole) return whole.value as CellTileIndex;
-      let index = windowed.get(cell.key);
-      if (!index) {
-        index = await this.buildIndex(cell, { window: tiles });
-        windowed.set(cell.key, index);
-      }
-      return index;
-    };
-    for (const { z, x, y } of tiles) {
-      await this.cached(tileKey(set, 'pbf', z, x, y), async () => {
-        const raw = await makeVectorTile(set, z, x, y, load);
-        return raw ? gzipSync(raw) : null;
-      });
-      // A tile of many overlapping cells takes tens of milliseconds: let requests in between.
-      await yieldToLoop();
-    }
+    for (const { z, x, y } of tiles) await this.vectorTile(set, z, x, y);
     return tiles.length;
   }
 
@@ -150,80 +151,27 @@ export class TileStore {
     return this.blobs.read(key);
   }
 
-  /** Bytes the caches hold by their own estimate (for the benchmark and logs). */
+  /** Bytes the caches of this thread hold by their own estimate (for the benchmark and logs). */
   heldBytes(): { sources: number; tiles: number } {
     return { sources: this.sources.calculatedSize, tiles: this.tiles.calculatedSize };
   }
 
+  /** A cached tile, or made once however many ask for it together. */
   private async cached(key: string, make: () => Promise<Buffer | null>): Promise<TileBody> {
     const hit = this.tiles.get(key);
     if (hit) return hit;
-    const made = { body: await make() };
-    this.tiles.set(key, made);
-    return made;
-  }
-
-  /**
-   * A stored cell with its updates, kept as its record index: the records the tile index takes are
-   * decoded once, as it takes them, and the others not at all. Every stored cell file was checked
-   * record by record as `readS57` checks it when it was taken in (the upload's review, the S-63
-   * conversion), so it is not checked again here; a record damaged since still fails where it is read.
-   */
-  private async readCell(cell: MapCell): Promise<CellIndex> {
-    const [base, ...updates] = await Promise.all(
-      cell.blobKeys.map(async (k) => scanS57(await this.blobs.read(k), { fileName: basename(k) })),
-    );
-    return indexCell(base!, updates);
-  }
-
-  /** A stored S-101 dataset with its updates (checked by the S-101 reader when it was uploaded). */
-  private async readS101(cell: MapCell): Promise<S101Dataset> {
-    const files = await Promise.all(
-      cell.blobKeys.map(async (k) => ({ bytes: new Uint8Array(await this.blobs.read(k)), fileName: basename(k) })),
-    );
-    return readS101(files[0]!.bytes, files.slice(1), { fileName: files[0]!.fileName });
-  }
-
-  /**
-   * The tile index of a cell or S-101 dataset; with `window`, for those tiles only. A whole index
-   * is built in slices with pauses between (`buildCellTileIndexSliced`), so the requests that come
-   * while a large cell is indexed (tiles already made, the API) wait for a slice, not the build.
-   */
-  private async buildIndex(cell: MapCell, opts: { window?: TileAddress[] } = {}): Promise<CellTileIndex> {
-    if (opts.window) {
-      return cell.format === 's101'
-        ? buildS101TileIndex(await this.readS101(cell), stampOf(cell), opts)
-        : buildCellTileIndex(await this.readCell(cell), stampOf(cell), opts);
+    let pending = this.making.get(key);
+    if (!pending) {
+      pending = make()
+        .then((body) => {
+          const made = { body };
+          this.tiles.set(key, made);
+          return made;
+        })
+        .finally(() => this.making.delete(key));
+      this.making.set(key, pending);
     }
-    if (cell.format === 's101') {
-      const ds = await this.readS101(cell);
-      await yieldToLoop();
-      return buildS101TileIndexSliced(ds, stampOf(cell), yieldToLoop);
-    }
-    const ds = await this.readCell(cell);
-    await yieldToLoop();
-    return buildCellTileIndexSliced(ds, stampOf(cell), yieldToLoop);
-  }
-
-  /**
-   * Builds and keeps the whole tile indexes of these cells, one after another (the warm after an
-   * apply, and the demo's at start-up): the first tiles of a prepared cell are then cut from its
-   * index in milliseconds instead of waiting for the cell to be read and indexed (US4MD81M: about
-   * 11 s on this machine under load). A cell already indexed costs nothing.
-   */
-  async warmCellIndexes(cells: MapCell[]): Promise<number> {
-    for (const cell of cells) {
-      await this.cellIndex(cell);
-      await yieldToLoop();
-    }
-    return cells.length;
-  }
-
-  private async cellIndex(cell: MapCell): Promise<CellTileIndex> {
-    const index = (await this.source(`enc:${cell.key}`, async () => this.buildIndex(cell))) as CellTileIndex;
-    // The index grows as it cuts tiles: tell the cache its new size.
-    this.sources.set(`enc:${cell.key}`, { value: index, bytes: index.estimateBytes() });
-    return index;
+    return pending;
   }
 
   private async depthGrid(grid: MapGrid): Promise<DepthGrid | null> {
@@ -241,18 +189,11 @@ export class TileStore {
       pending = load().finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
       const value = await pending;
-      this.sources.set(key, { value, bytes: value === null ? 64 : 'estimateBytes' in value ? value.estimateBytes() : value.bytes });
+      this.sources.set(key, { value, bytes: value === null ? 64 : value.bytes });
       return value;
     }
     return pending;
   }
-}
-
-/** Bytes of windowed cell indexes one warm keeps (several cells overlapping the starting view). */
-const WARM_BYTES = 32 * 1024 * 1024;
-
-function stampOf(cell: MapCell) {
-  return { cell: cell.name, band: cell.band, edition: cell.edition, update: cell.update };
 }
 
 function tileKey(set: ChartSet, kind: string, z: number, x: number, y: number): string {

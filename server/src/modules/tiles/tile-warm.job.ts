@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { mapZoom } from '@chartroom/contracts/map';
 import type { JobHandler } from '../../jobs/runner.js';
 import type { TileAddress } from './cell-tile-index.js';
-import { finestCell, type ChartSet, type MapCell } from './chart-set.js';
-import { bboxTouchesTile, tileRange } from './tile-geometry.js';
+import { finestCell, type ChartSet } from './chart-set.js';
+import { tileRange } from './tile-geometry.js';
 import type { TileDeps } from './tiles.service.js';
 import { findChartVersion, listMapCharts } from './tiles.repository.js';
 
@@ -36,21 +36,11 @@ export function startingViewTiles(set: ChartSet): TileAddress[] {
   return tiles;
 }
 
-/** How many cells' whole indexes one warm builds: those drawn at the starting view, finest first. */
-const WARM_INDEXES = 4;
-
-/** The cells whose data the starting view's tiles draw, finest first (at most WARM_INDEXES). */
-export function startingViewCells(set: ChartSet, tiles: TileAddress[]): MapCell[] {
-  const drawn = set.cells.filter((c) => tiles.some((t) => bboxTouchesTile(c.bbox, t.z, t.x, t.y, 0)));
-  return drawn.sort((a, b) => b.band - a.band || (a.scale ?? Infinity) - (b.scale ?? Infinity)).slice(0, WARM_INDEXES);
-}
-
 /**
  * After an apply: makes the new version's tiles at the map's starting view (the finest chart at
- * zoom 15), so the first map opened after the change draws at once, then the whole indexes of the
- * cells there (`warmCellIndexes`), so the map stays quick as it is zoomed and panned. Making the chart set of the
- * new version also drops the geocontent's tiles of the old one. The tiles are made from indexes of
- * these tiles only (TileStore.warmVectorTiles): the warm does not hold whole cell indexes.
+ * zoom 15) in the tile threads, so the first map opened after the change draws at once; a cell
+ * there not yet prepared is packed on the way (and its pack stored for every process). Making the
+ * chart set of the new version also drops the geocontent's tiles of the old one.
  */
 export function tileWarmJob(deps: TileDeps): JobHandler {
   return async (raw) => {
@@ -60,9 +50,6 @@ export function tileWarmJob(deps: TileDeps): JobHandler {
     const tiles = startingViewTiles(set);
     if (tiles.length === 0) return { warmed: 0 };
     const warmed = await deps.store.warmVectorTiles(set, tiles);
-    // Then the whole indexes of the cells the map opens on, so that zooming and panning from the
-    // starting view (and "Whole collection") do not wait for a cell to be read and indexed.
-    const indexed = await deps.store.warmCellIndexes(startingViewCells(set, tiles));
-    return { warmed, indexed };
+    return { warmed };
   };
 }

@@ -2,12 +2,12 @@ import { coverageOnlyBelowZoom } from '@chartroom/contracts/map';
 import type { VtFeature } from './geojson-vt.js';
 import { coverageTile, type ChartSet, type MapCell } from './chart-set.js';
 import { LAYER_TAG } from './cell-features.js';
-import { cellTileFeatures, type CellTileIndex } from './cell-tile-index.js';
 import { encodeMvt, type MvtFeature } from './mvt-encode.js';
 import { clipFeature, quiltShares, rankCells, type QuiltShare } from './quilt.js';
 import { bboxTouchesTile, TILE_EXTENT } from './tile-geometry.js';
 
-export type LoadCellIndex = (cell: MapCell) => Promise<CellTileIndex>;
+/** A cell's features in tile z/x/y, in tile units (those drawn at its zoom, or more). */
+export type CellTileSource = (cell: MapCell, z: number, x: number, y: number) => Promise<VtFeature[]>;
 
 function addFeature(layers: Map<string, MvtFeature[]>, f: MvtFeature): void {
   const name = String(f.tags[LAYER_TAG]);
@@ -17,7 +17,7 @@ function addFeature(layers: Map<string, MvtFeature[]>, f: MvtFeature): void {
 }
 
 /** The cells that draw in tile z/x/y, best first, each with its share of the tile. */
-export function tileQuilt(set: ChartSet, z: number, x: number, y: number): { cell: MapCell; share: QuiltShare }[] {
+export function tileQuilt(set: Pick<ChartSet, 'cells'>, z: number, x: number, y: number): { cell: MapCell; share: QuiltShare }[] {
   if (z < coverageOnlyBelowZoom) return [];
   const ranked = rankCells(
     set.cells.filter((c) => bboxTouchesTile(c.bbox, z, x, y, 64)),
@@ -44,12 +44,17 @@ export function isDrawnAtTileZoom(tags: Record<string, unknown>, z: number): boo
  * of every cell, and from zoom 7 the features of the cells the quilt gives a share of the tile
  * that are drawn at its zoom (`isDrawnAtTileZoom`).
  */
-export async function makeVectorTile(set: ChartSet, z: number, x: number, y: number, loadIndex: LoadCellIndex): Promise<Uint8Array | null> {
+export async function makeVectorTile(
+  set: Pick<ChartSet, 'cells' | 'coverage'>,
+  z: number,
+  x: number,
+  y: number,
+  cellFeatures: CellTileSource,
+): Promise<Uint8Array | null> {
   const layers = new Map<string, MvtFeature[]>();
   for (const f of coverageTile(set, z, x, y)?.features ?? []) addFeature(layers, f as MvtFeature);
   for (const { cell, share } of tileQuilt(set, z, x, y)) {
-    const index = await loadIndex(cell);
-    for (const f of cellTileFeatures(index, z, x, y) as VtFeature[]) {
+    for (const f of await cellFeatures(cell, z, x, y)) {
       if (!isDrawnAtTileZoom(f.tags, z)) continue;
       const kept = share.kind === 'clip' ? clipFeature(f as MvtFeature, share) : (f as MvtFeature);
       if (kept) addFeature(layers, kept);

@@ -1,0 +1,143 @@
+import { basename } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { indexCell, scanS57, type CellIndex } from '@chartroom/s57';
+import { readS101, type S101Dataset } from '@chartroom/s101';
+import { isBlobNotFound, type BlobStore } from '../../storage/blob-store.js';
+import { buildCellTileIndex, buildS101TileIndex, cellTileFeatures, tileFeaturesNear, type CellTileIndex } from './cell-tile-index.js';
+import { s101TileFeatures } from './cell-features.js';
+import { coverageFeatures, type MapCell } from './chart-set.js';
+import type { VtFeature } from './geojson-vt.js';
+import { encodeTilePack, memoryPackRead, packKeyOf, TilePack } from './tile-pack.js';
+import { makeVectorTile } from './vector-tile.js';
+
+/** Where a cell's tiles are cut from: its pack, or (a cell at the antimeridian) its whole index. */
+type CellSource = { pack: TilePack; bytes: number } | { index: CellTileIndex; bytes: number };
+
+/** What a preparation did: the pack's blob and size, or that it was there already. */
+export interface PreparedCell {
+  key: string;
+  bytes: number;
+  skipped: boolean;
+}
+
+function stampOf(cell: MapCell) {
+  return { cell: cell.name, band: cell.band, edition: cell.edition, update: cell.update };
+}
+
+/**
+ * Tiles and packs of cells, as a tile worker thread makes them (tile-worker.ts), from the blob
+ * store: a cell's tiles are cut from its stored pack, read by ranges; a cell whose pack is not
+ * stored yet (its preparation is still queued) is read and packed here, kept in memory and stored
+ * for the others, so its tiles are answered meanwhile. Opened packs' tables and packs made here
+ * are kept in a cache bounded in bytes.
+ */
+export class CellTiles {
+  private readonly sources: LRUCache<string, CellSource>;
+  private readonly loading = new Map<string, Promise<CellSource>>();
+
+  constructor(
+    private readonly blobs: BlobStore,
+    cacheBytes: number,
+  ) {
+    this.sources = new LRUCache({ maxSize: Math.max(1, cacheBytes), sizeCalculation: (v) => Math.max(1, v.bytes) });
+  }
+
+  /** Tile z/x/y of these cells (those whose box touches it) as gzip-compressed MVT, or null when it holds nothing. */
+  async vectorTile(cells: MapCell[], z: number, x: number, y: number): Promise<Uint8Array | null> {
+    const raw = await makeVectorTile({ cells, coverage: coverageFeatures(cells) }, z, x, y, (cell) => this.features(cell, z, x, y));
+    return raw ? gzipSync(raw) : null;
+  }
+
+  /** Makes and stores the cell's pack unless it is stored already. */
+  async prepare(cell: MapCell): Promise<PreparedCell> {
+    const key = packKeyOf(cell);
+    const size = await this.blobs.size(key);
+    if (size !== null && (await this.openStored(key))) return { key, bytes: size, skipped: true };
+    const bytes = encodeTilePack(await this.features57or101(cell));
+    // A cell at the antimeridian has no pack: its tiles are cut from its whole index when asked.
+    if (!bytes) return { key, bytes: 0, skipped: true };
+    await this.blobs.put(key, bytes);
+    return { key, bytes: bytes.length, skipped: false };
+  }
+
+  /** Bytes the cache holds (opened packs' tables, packs and indexes made here). */
+  get heldBytes(): number {
+    return this.sources.calculatedSize;
+  }
+
+  private async features(cell: MapCell, z: number, x: number, y: number): Promise<VtFeature[]> {
+    const source = await this.source(cell);
+    return 'pack' in source ? source.pack.tileFeatures(z, x, y) : cellTileFeatures(source.index, z, x, y);
+  }
+
+  /** One load per cell at a time, however many tiles ask for it together. */
+  private async source(cell: MapCell): Promise<CellSource> {
+    const hit = this.sources.get(cell.key);
+    if (hit) return hit;
+    let pending = this.loading.get(cell.key);
+    if (!pending) {
+      pending = this.load(cell).finally(() => this.loading.delete(cell.key));
+      this.loading.set(cell.key, pending);
+      const loaded = await pending;
+      this.sources.set(cell.key, loaded);
+      return loaded;
+    }
+    return pending;
+  }
+
+  private async openStored(key: string): Promise<TilePack | null> {
+    try {
+      return await TilePack.open((start, length) => this.blobs.readRange(key, start, length));
+    } catch (err) {
+      if (isBlobNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  private async load(cell: MapCell): Promise<CellSource> {
+    const key = packKeyOf(cell);
+    const stored = await this.openStored(key);
+    if (stored) return { pack: stored, bytes: stored.heldBytes };
+    const features = await this.features57or101(cell);
+    const bytes = encodeTilePack(features);
+    if (!bytes) {
+      const index =
+        cell.format === 's101'
+          ? buildS101TileIndex(await this.readS101(cell), stampOf(cell))
+          : buildCellTileIndex(await this.readCell(cell), stampOf(cell));
+      return { index, bytes: index.estimateBytes() };
+    }
+    // Stored for the other threads and processes (the preparation then finds it there); a failed
+    // write only means the preparation makes it again.
+    this.blobs.put(key, bytes).catch(() => undefined);
+    const pack = (await TilePack.open(memoryPackRead(bytes)))!;
+    return { pack, bytes: bytes.length + pack.heldBytes };
+  }
+
+  private async features57or101(cell: MapCell) {
+    return cell.format === 's101'
+      ? [...s101TileFeatures(await this.readS101(cell), stampOf(cell))]
+      : tileFeaturesNear(await this.readCell(cell), stampOf(cell));
+  }
+
+  /**
+   * A stored cell with its updates, as its record index. Every stored cell file was checked record
+   * by record as `readS57` checks it when it was taken in (the upload's review, the S-63
+   * conversion), so it is not checked again here; a record damaged since still fails where it is read.
+   */
+  private async readCell(cell: MapCell): Promise<CellIndex> {
+    const [base, ...updates] = await Promise.all(
+      cell.blobKeys.map(async (k) => scanS57(await this.blobs.read(k), { fileName: basename(k) })),
+    );
+    return indexCell(base!, updates);
+  }
+
+  /** A stored S-101 dataset with its updates (checked by the S-101 reader when it was uploaded). */
+  private async readS101(cell: MapCell): Promise<S101Dataset> {
+    const files = await Promise.all(
+      cell.blobKeys.map(async (k) => ({ bytes: new Uint8Array(await this.blobs.read(k)), fileName: basename(k) })),
+    );
+    return readS101(files[0]!.bytes, files.slice(1), { fileName: files[0]!.fileName });
+  }
+}

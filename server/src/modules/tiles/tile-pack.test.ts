@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildDemoHarbourCell, buildDemoHarbourUpdate, getCellInfo, readCellIndex, type CellIndex } from '@chartroom/s57';
+import { hasTestdata, testdataPath } from '../../../../test/testdata.js';
+import { buildCellTileIndex, cellTileFeatures, tileFeaturesNear } from './cell-tile-index.js';
+import { encodeTilePack, memoryPackRead, packKeyOf, TilePack } from './tile-pack.js';
+import { tileRange } from './tile-geometry.js';
+import { isDrawnAtTileZoom } from './vector-tile.js';
+
+// A cell's tile pack gives every tile exactly as the cell's whole geojson-vt index does: the same
+// features, in the same order, with the same geometry and tags (of those drawn at the tile's zoom).
+
+async function expectSameTiles(
+  ds: CellIndex,
+  stamp: { cell: string; band: number; edition: number; update: number },
+  zooms: number[],
+  every = 1,
+) {
+  const bytes = encodeTilePack(tileFeaturesNear(ds, stamp));
+  expect(bytes).not.toBeNull();
+  const pack = (await TilePack.open(memoryPackRead(bytes!)))!;
+  const whole = buildCellTileIndex(ds, stamp);
+  const bbox = getCellInfo(ds).bbox!;
+  let compared = 0;
+  let drawn = 0;
+  for (const z of zooms) {
+    const r = tileRange(bbox, z);
+    let k = 0;
+    for (let x = r.x0 - 1; x <= r.x1 + 1; x++) {
+      for (let y = r.y0 - 1; y <= r.y1 + 1; y++) {
+        if (k++ % every !== 0) continue;
+        const expected = cellTileFeatures(whole, z, x, y).filter((f) => isDrawnAtTileZoom(f.tags, z));
+        expect(await pack.tileFeatures(z, x, y), `${z}/${x}/${y}`).toEqual(expected);
+        compared += 1;
+        if (expected.length > 0) drawn += 1;
+      }
+    }
+  }
+  return { compared, drawn, bytes: bytes!.length, count: pack.count };
+}
+
+describe('tile pack', () => {
+  it('gives every tile of the demo cell (with its updates) as its whole index does, zooms 5–18', async () => {
+    const ds = readCellIndex(
+      buildDemoHarbourCell(),
+      [1, 2].map((n) => ({ bytes: buildDemoHarbourUpdate(n), fileName: `XX5DEMO1.00${n}` })),
+    );
+    const { compared, drawn } = await expectSameTiles(
+      ds,
+      { cell: 'XX5DEMO1', band: 5, edition: 1, update: 2 },
+      [5, 7, 9, 11, 13, 14, 15, 16, 17, 18],
+    );
+    expect(drawn).toBeGreaterThan(50);
+    expect(compared).toBeGreaterThan(drawn);
+  });
+
+  it('refuses what is not a pack of its format, and names each cell version’s blob', async () => {
+    expect(await TilePack.open(memoryPackRead(new Uint8Array(100)))).toBeNull();
+    expect(packKeyOf({ key: '12:1700000000000' })).toBe('tiles/packs/v1/12-1700000000000.pack');
+    expect(packKeyOf({ key: 's101-3:17' })).toBe('tiles/packs/v1/s101-3-17.pack');
+  });
+
+  it.skipIf(!hasTestdata)('gives the tiles of US4MD81M with its updates as its whole index does, zooms 7–16', async () => {
+    const md81 = (ext: string) => readFileSync(testdataPath('s57/noaa-US4MD81M', `US4MD81M.${ext}`));
+    const ds = readCellIndex(
+      md81('000'),
+      ['001', '002', '003'].map((e) => ({ bytes: md81(e), fileName: `US4MD81M.${e}` })),
+    );
+    const stamp = { cell: 'US4MD81M', band: 4, edition: 1, update: 3 };
+    const { drawn } = await expectSameTiles(ds, stamp, [7, 8, 9, 10, 11, 12], 1);
+    const deep = await expectSameTiles(ds, stamp, [14, 16], 37);
+    expect(drawn + deep.drawn).toBeGreaterThan(100);
+  });
+});
