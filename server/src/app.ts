@@ -42,6 +42,7 @@ import { geocontentRoutes } from './modules/geocontents/geocontents.routes.js';
 import { TileStore } from './modules/tiles/tile-store.js';
 import { tileRoutes } from './modules/tiles/tiles.routes.js';
 import { tileWarmJob, tileWarmJobKind } from './modules/tiles/tile-warm.job.js';
+import { tilePrepareJob, tilePrepareJobKind } from './modules/tiles/tile-prepare.job.js';
 import { catalogueStatsRoutes } from './modules/catalogue-stats/catalogue-stats.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -236,6 +237,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     [s63ConversionJobKind, s63ConversionJob(app.blobs, unzipLimitsOf(config))],
     [passwordReminderJobKind, passwordReminderJob(config.PUBLIC_URL)],
     [tileWarmJobKind, tileWarmJob(tiles)],
+    [tilePrepareJobKind, tilePrepareJob(tiles)],
     [cellsUpdatedJobKind, cellsUpdatedJob({ publicUrl: config.PUBLIC_URL })],
     [webhookDeliveryJobKind, webhookDeliveryJob(box, webhookPolicy)],
   ];

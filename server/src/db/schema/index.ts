@@ -13,3 +13,4 @@ export * from './agreements.js';
 export * from './orders.js';
 export * from './devices.js';
 export * from './s100.js';
+export * from './map-preparation.js';

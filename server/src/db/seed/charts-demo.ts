@@ -3,6 +3,7 @@ import { describeCell } from '../../modules/charts/cell-meta.js';
 import { upsertChart, upsertCollection } from '../../modules/charts/charts.repository.js';
 import { findProviderByOwner, listGeocontents } from '../../modules/providers/providers.repository.js';
 import { tileWarmJobKind } from '../../modules/tiles/tile-warm.job.js';
+import { queueMapPreparation } from '../../modules/tiles/map-preparation.repository.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { DbOrTx } from '../client.js';
@@ -42,5 +43,9 @@ export const seedDemoTileWarm: DemoExtension = async (db, accounts) => {
   const owner = accounts['provider@demo.test'];
   const provider = owner ? await findProviderByOwner(db, owner.id) : undefined;
   if (!provider) return;
-  for (const gc of await listGeocontents(db, provider.id)) await enqueueJob(db, tileWarmJobKind, { gcId: gc.id });
+  for (const gc of await listGeocontents(db, provider.id)) {
+    await enqueueJob(db, tileWarmJobKind, { gcId: gc.id });
+    // And their map is prepared as after an apply (tiles.prepare, decision 00XX).
+    await queueMapPreparation(db, gc.id);
+  }
 };

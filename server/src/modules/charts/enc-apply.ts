@@ -7,6 +7,7 @@ import type { Actor } from '../../plugins/auth.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { tileWarmJobKind } from '../tiles/tile-warm.job.js';
+import { queueMapPreparation } from '../tiles/map-preparation.repository.js';
 import { queueCellsUpdated } from '../device-api/update-notices.job.js';
 import type { EncPlan } from './enc-compare.js';
 import {
@@ -100,6 +101,9 @@ export async function applyEncPlan(opts: {
         await upsertChart(tx, { collectionId: collection.id, name: cell.name, sourceType: 's57', blobKeys: cell.keys, meta: cell.meta });
       }
       if (!(await markEncUploadApplied(tx, claimed.id, processId))) throw new AppError('upload_applying', 'This upload is being applied');
+      // The map of the new version is prepared in the background, a job per cell version not yet
+      // ready: queued with the charts, so the jobs exist exactly when the apply has committed.
+      await queueMapPreparation(tx, gcId);
       await queueCellsUpdated(tx, {
         geocontentId: gcId,
         cells: cells.flatMap((c) =>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readS102, renderS102Png, S102Error, type S102Dataset } from '@chartroom/s102';
 import type { Db } from '../../db/client.js';
 import { runTransaction } from '../../db/after-commit.js';
+import { queueMapPreparation } from '../tiles/map-preparation.repository.js';
 import type { ChartDbRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -86,6 +87,8 @@ export async function ingestS102(opts: { db: Db; blobs: BlobStore; gcId: number;
         saved.push(
           await upsertChart(tx, { collectionId: collection.id, name: p.name, sourceType: 's102', blobKeys: p.keys, meta: p.meta }),
         );
+      // The grids' depths are stored ready to draw in the background once this commits.
+      await queueMapPreparation(tx, gcId);
       return { rows: saved, replaced: before.flatMap((b) => b.blobKeys) };
     });
     await Promise.all(replaced.map((k) => blobs.delete(k)));

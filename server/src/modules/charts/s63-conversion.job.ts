@@ -8,6 +8,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { openBlobZipSource } from '../../storage/blob-zip-source.js';
 import type { UnzipLimits } from '../../storage/zip-unpack.js';
 import { describeCell, type CellMeta } from './cell-meta.js';
+import { queueMapPreparation } from '../tiles/map-preparation.repository.js';
 import { deleteChartsOfCollection, findConversion, setConversionCells, upsertChart, upsertCollection } from './charts.repository.js';
 
 export const s63ConversionJobKind = 'charts.s63-conversion';
@@ -141,6 +142,8 @@ export function s63ConversionJob(blobs: BlobStore, limits: UnzipLimits): JobHand
         await upsertChart(tx, { collectionId: collection.id, name: cell.name, sourceType: 's63', blobKeys: cell.keys, meta: cell.meta });
       }
       await setConversionCells(tx, conversion.id, outcomes);
+      // The converted cells' map is prepared in the background once this commits.
+      await queueMapPreparation(tx, conversion.geocontentId);
       return old.flatMap((o) => o.blobKeys);
     });
     const kept = new Set(converted.flatMap((c) => c.keys));

@@ -13,6 +13,7 @@ import type { StagedFile } from '../charts/enc-compare.js';
 import { checkStagedUploads, expandStagedUploads } from '../charts/enc-staging.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
 import { noteChartsChanged } from '../tiles/chart-changes.js';
+import { queueMapPreparation } from '../tiles/map-preparation.repository.js';
 import { toS100Dataset } from './s100.presenter.js';
 import { findS100DatasetsByName, listS100Datasets, lockS100Dataset, upsertS100Dataset } from './s100.repository.js';
 import { isS100FileName, readHdf5Meta, readS101Meta, refuse, scanS101File, type S100FileMeta, type ScannedS101File } from './s100-read.js';
@@ -212,6 +213,8 @@ export async function uploadS100(opts: { deps: ChartDeps; actor: Actor; request:
         subject: { datasets: rows.map((r) => `${r.name} ${r.edition}.${r.update}`), unchanged, ignored },
         ip: opts.request.ip,
       });
+      // The map of new S-101 datasets is prepared in the background once this commits.
+      if (rows.some((r) => r.product === 'S-101')) await queueMapPreparation(tx, gcId);
       return { rows, replaced };
     });
     written.length = 0;

@@ -4,20 +4,76 @@ import { encodePng, projectorFor, type Projector, type S102Dataset } from '@char
 
 export const RASTER_TILE_SIZE = 256;
 
+/** Where a grid lies: its cells' size and origin in its horizontal CRS. */
+export interface DepthGridGeometry {
+  rows: number;
+  cols: number;
+  originX: number;
+  originY: number;
+  spacingX: number;
+  spacingY: number;
+}
+
 /** A grid ready to sample: its depths and the way back from lon/lat to grid cells. */
 export interface DepthGrid {
-  ds: S102Dataset;
+  grid: DepthGridGeometry;
+  /** EPSG code of the grid's horizontal CRS. */
+  crs: number;
   depths: Float32Array;
   project: Projector;
   bytes: number;
 }
 
 export function prepareDepthGrid(ds: S102Dataset): DepthGrid | null {
-  const project = projectorFor(ds.horizontalCRS);
-  if (!project) return null;
-  const depths = ds.depthGrid();
-  return { ds, depths, project, bytes: depths.byteLength + 4096 };
+  const { rows, cols, originX, originY, spacingX, spacingY } = ds.grid;
+  return depthGridOf(ds.horizontalCRS, { rows, cols, originX, originY, spacingX, spacingY }, ds.depthGrid());
 }
+
+function depthGridOf(crs: number | null, grid: DepthGridGeometry, depths: Float32Array): DepthGrid | null {
+  const project = projectorFor(crs);
+  if (!project || crs === null) return null;
+  return { grid, crs, depths, project, bytes: depths.byteLength + 4096 };
+}
+
+// A prepared grid in the blob store (`tiles/grids/v1/<key>.grid`, decision 00XX): the magic, the
+// header's length (uint32 LE), the header (JSON: CRS and geometry), zeros up to a multiple of 4,
+// then rows × cols depths as little-endian float32 (NaN where the grid has no data). Read back
+// with one copy, instead of opening the HDF5 file and decoding its compound values again.
+const GRID_MAGIC = Buffer.from('CRDG');
+const GRID_VERSION = 1;
+
+export function depthGridKeyOf(key: string): string {
+  return `tiles/grids/v${GRID_VERSION}/${key.replaceAll(':', '-')}.grid`;
+}
+
+export function encodeDepthGrid(g: DepthGrid): Buffer {
+  const header = Buffer.from(JSON.stringify({ v: GRID_VERSION, crs: g.crs, grid: g.grid }));
+  const start = Math.ceil((8 + header.length) / 4) * 4;
+  const out = Buffer.alloc(start + g.depths.byteLength);
+  GRID_MAGIC.copy(out, 0);
+  out.writeUInt32LE(header.length, 4);
+  header.copy(out, 8);
+  if (littleEndian) new Uint8Array(out.buffer, out.byteOffset + start, g.depths.byteLength).set(new Uint8Array(g.depths.buffer, g.depths.byteOffset, g.depths.byteLength));
+  else for (let i = 0; i < g.depths.length; i++) out.writeFloatLE(g.depths[i]!, start + i * 4);
+  return out;
+}
+
+/** A stored grid read back; throws on anything that is not one this version wrote. */
+export function decodeDepthGrid(bytes: Buffer): DepthGrid | null {
+  if (bytes.length < 8 || !bytes.subarray(0, 4).equals(GRID_MAGIC)) throw new Error('not a prepared depth grid');
+  const length = bytes.readUInt32LE(4);
+  const header = JSON.parse(bytes.subarray(8, 8 + length).toString('utf8')) as { v: number; crs: number; grid: DepthGridGeometry };
+  if (header.v !== GRID_VERSION) throw new Error(`prepared depth grid of version ${header.v}`);
+  const start = Math.ceil((8 + length) / 4) * 4;
+  const count = header.grid.rows * header.grid.cols;
+  if (bytes.length !== start + count * 4) throw new Error('prepared depth grid of the wrong size');
+  const depths = new Float32Array(count);
+  if (littleEndian) new Uint8Array(depths.buffer).set(bytes.subarray(start));
+  else for (let i = 0; i < count; i++) depths[i] = bytes.readFloatLE(start + i * 4);
+  return depthGridOf(header.crs, header.grid, depths);
+}
+
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Depth bands (metres, upper bound exclusive) and their colours, shallow to deep; drying ground first. */
 const BANDS: { below: number; rgba: [number, number, number, number] }[] = [
@@ -37,7 +93,7 @@ export function depthColour(depth: number): [number, number, number, number] {
 
 /** Grid (column, row) of a lon/lat: the projector inverted by Newton steps from the grid centre. */
 function gridCellOf(g: DepthGrid, lon: number, lat: number, start: [number, number]): [number, number] {
-  const { grid } = g.ds;
+  const { grid } = g;
   let [x, y] = start;
   for (let i = 0; i < 12; i++) {
     const [l0, p0] = g.project(x, y);
@@ -81,7 +137,7 @@ export function renderDepthTile(grids: DepthGrid[], z: number, tx: number, ty: n
   const step = 16;
   const lattice = size / step + 1;
   for (const g of grids) {
-    const { rows, cols, originX, originY, spacingX, spacingY } = g.ds.grid;
+    const { rows, cols, originX, originY, spacingX, spacingY } = g.grid;
     const centre: [number, number] = [originX + (spacingX * cols) / 2, originY + (spacingY * rows) / 2];
     const pos = new Float64Array(lattice * lattice * 2);
     for (let j = 0; j < lattice; j++) {

@@ -5,7 +5,7 @@ import { listenChartsChanged } from './chart-changes.js';
 import { buildChartSet, type ChartSet, type MapCell, type MapGrid } from './chart-set.js';
 import type { TileAddress } from './cell-tile-index.js';
 import type { PreparedCell } from './cell-tiles.js';
-import { prepareDepthGrid, renderDepthTile, type DepthGrid } from './s102-tile.js';
+import { decodeDepthGrid, depthGridKeyOf, encodeDepthGrid, prepareDepthGrid, renderDepthTile, type DepthGrid } from './s102-tile.js';
 import type { MapChartRow } from './tiles.repository.js';
 import { bboxTouchesTile } from './tile-geometry.js';
 import { defaultTileThreads, TileWorkerPool } from './tile-workers.js';
@@ -174,10 +174,33 @@ export class TileStore {
     return pending;
   }
 
+  /** An S-102 grid to draw: prepared (`prepareGrid`) when it is, else read from its HDF5 file. */
   private async depthGrid(grid: MapGrid): Promise<DepthGrid | null> {
-    return (await this.source(`s102:${grid.key}`, async () =>
-      prepareDepthGrid(await this.blobs.withFile(grid.gridKey, (path) => readS102(path))),
-    )) as DepthGrid | null;
+    return (await this.source(`s102:${grid.key}`, async () => {
+      const prepared = depthGridKeyOf(grid.key);
+      if ((await this.blobs.size(prepared)) !== null) return decodeDepthGrid(await this.blobs.read(prepared));
+      return this.readDepthGrid(grid);
+    })) as DepthGrid | null;
+  }
+
+  private async readDepthGrid(grid: MapGrid): Promise<DepthGrid | null> {
+    return prepareDepthGrid(await this.blobs.withFile(grid.gridKey, (path) => readS102(path)));
+  }
+
+  /**
+   * Stores an S-102 grid's depths as they are drawn (`tiles/grids/v1/<key>.grid`, header and
+   * float32 depths), so its tiles no longer open the HDF5 file. A grid already stored is kept (a
+   * key names one version of the file); one in a CRS the map cannot draw stores nothing.
+   */
+  async prepareGrid(grid: MapGrid): Promise<PreparedCell> {
+    const key = depthGridKeyOf(grid.key);
+    const size = await this.blobs.size(key);
+    if (size !== null) return { key, bytes: size, skipped: true };
+    const depth = await this.readDepthGrid(grid);
+    if (!depth) return { key, bytes: 0, skipped: true };
+    const bytes = encodeDepthGrid(depth);
+    await this.blobs.put(key, bytes);
+    return { key, bytes: bytes.length, skipped: false };
   }
 
   /** One load per source at a time, however many tiles ask for it together. */
