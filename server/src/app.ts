@@ -313,7 +313,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await runAsSingleton(database, 'activation-sweep', () => sweepUnredeemedActivations(db)).catch((err: unknown) =>
       app.log.warn({ err }, 'activation sweep failed'),
     );
-    return outcome.ran ? outcome.value : { partFiles: 0, orphanFolders: 0, expiredUploads: 0, reopenedUploads: 0 };
+    return outcome.ran ? outcome.value : { partFiles: 0, orphanFolders: 0, expiredUploads: 0, reopenedUploads: 0, oldPreparations: 0 };
   };
   app.decorate('sweepUploads', sweep);
   let sweepTimer: NodeJS.Timeout | null = null;

@@ -53,7 +53,8 @@ describe.skipIf(!hasTestdata)('S-63 exchange sets with the IHO test-kit cell', (
     const waiting = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}`, headers: p.headers })).json();
     expect(waiting).toMatchObject({ type: null, charts: [], conversion: { state: 'queued', zipFileName: 'NO4D0512_set.zip', cells: [] } });
 
-    expect(await t.app.jobs.drain()).toBe(1);
+    // The conversion, then the map preparation of the cell it added (tiles.prepare).
+    expect(await t.app.jobs.drain()).toBe(2);
     const done = (await t.app.inject({ method: 'GET', url: `/charts/getCollection?gcid=${p.gcId}`, headers: p.headers })).json();
     expect(done.type).toBe('s63');
     expect(done.metaInfo).toEqual({ ZipFileName: 'NO4D0512_set.zip', Timestamp: expect.any(String) });

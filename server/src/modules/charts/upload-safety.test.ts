@@ -78,7 +78,8 @@ describe('upload safety', () => {
     const p = await loginProvider(t, 'Expired Office');
     const zip = expiredDemoSet();
     expect((await postFiles(t, '/api/geocontent/AddS63ToGeocontent', p.headers, s63Parts(zip, p.gcId))).statusCode).toBe(200);
-    expect(await t.app.jobs.drain()).toBe(1);
+    // The conversion, then the map preparation of the cell it added (tiles.prepare).
+    expect(await t.app.jobs.drain()).toBe(2);
     const list = await collection(p);
     expect(list.conversion.state).toBe('done');
     expect(

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { ProcessRegistry } from '../../jobs/process-registry.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { sweepOldPreparations } from '../tiles/map-preparation-sweep.js';
 import { appliedKeysOf } from './enc-apply.js';
 import {
   deleteAbandonedReservations,
@@ -16,6 +17,8 @@ export interface SweepReport {
   orphanFolders: number;
   expiredUploads: number;
   reopenedUploads: number;
+  /** Stored tile packs, depth grids and status rows of cell versions no geocontent shows any more. */
+  oldPreparations: number;
 }
 
 /**
@@ -37,8 +40,8 @@ async function removeOrphanFolders(blobs: BlobStore, area: string, known: Set<st
 /**
  * What a crash (kill -9) or neglect leaves behind, cleaned at start and then now and again:
  * partial files of gone processes; uploads left `applying` by a gone process (reopened, their
- * half-made copies removed, so Apply can run again); staged uploads past their expiry; and upload
- * folders no row knows.
+ * half-made copies removed, so Apply can run again); staged uploads past their expiry; upload
+ * folders no row knows; and the map preparations of replaced cell versions (decision 00XX).
  */
 export async function sweepUploads(opts: {
   db: Db;
@@ -61,7 +64,12 @@ export async function sweepUploads(opts: {
   const zips = new Set((await listConversionZipKeys(db)).map((k) => k.split('/')[1] ?? ''));
   const orphanFolders =
     (await removeOrphanFolders(blobs, 'staging', guids, olderThan)) + (await removeOrphanFolders(blobs, 's63', zips, olderThan));
-  const report = { partFiles, orphanFolders, expiredUploads: expired.length, reopenedUploads: reopened.length };
+  // Only room is at stake: a failure here leaves the rest of the sweep's report as it is.
+  const oldPreparations = await sweepOldPreparations({ db, blobs }).catch((err: unknown) => {
+    opts.log.warn({ err }, 'could not remove the map preparations of replaced cells');
+    return 0;
+  });
+  const report = { partFiles, orphanFolders, expiredUploads: expired.length, reopenedUploads: reopened.length, oldPreparations };
   if (Object.values(report).some((n) => n > 0)) opts.log.info(report, 'upload sweep removed what was left behind');
   return report;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chartCollections, charts, jobs, mapCellStates, s100Datasets } from '../../db/schema/index.js';
 import { JOBS_CHANNEL } from '../../jobs/queue.js';
@@ -16,18 +16,18 @@ export const TILE_PREPARE_MAX_ATTEMPTS = 3;
  * out (no box; a grid without its file). Read in the database, so that queueing and the status
  * cost one statement whatever the geocontent holds, without reading the cells' coverage.
  */
-function currentKeys(gcId: number) {
+function currentKeys(gcId: number | null) {
   const ms = (col: unknown) => sql`floor(extract(epoch from ${col}) * 1000)::bigint::text`;
   return sql`
     SELECT ${charts.id}::text || ':' || ${ms(charts.updatedAt)} AS key
     FROM ${charts} JOIN ${chartCollections} ON ${chartCollections.id} = ${charts.collectionId}
-    WHERE ${chartCollections.geocontentId} = ${gcId}
+    WHERE ${gcId === null ? sql`true` : sql`${chartCollections.geocontentId} = ${gcId}`}
       AND ${charts.west} IS NOT NULL AND ${charts.south} IS NOT NULL AND ${charts.east} IS NOT NULL AND ${charts.north} IS NOT NULL
       AND (${chartCollections.kind} <> 's102' OR coalesce(${charts.blobKeys} ->> 0, '') <> '')
     UNION ALL
     SELECT 's101-' || ${s100Datasets.id}::text || ':' || ${ms(s100Datasets.updatedAt)}
     FROM ${s100Datasets}
-    WHERE ${s100Datasets.geocontentId} = ${gcId} AND ${s100Datasets.product} = 'S-101'
+    WHERE ${gcId === null ? sql`true` : sql`${s100Datasets.geocontentId} = ${gcId}`} AND ${s100Datasets.product} = 'S-101'
       AND ${s100Datasets.west} IS NOT NULL AND ${s100Datasets.south} IS NOT NULL
       AND ${s100Datasets.east} IS NOT NULL AND ${s100Datasets.north} IS NOT NULL`;
 }
@@ -97,14 +97,24 @@ export async function recordCellState(
   await db
     .insert(mapCellStates)
     .values(values)
-    .onConflictDoUpdate({ target: mapCellStates.key, set: { status: values.status, error: values.error, attempts: values.attempts, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: mapCellStates.key,
+      set: { status: values.status, error: values.error, attempts: values.attempts, updatedAt: sql`now()` },
+    });
 }
 
-export async function findCellState(db: DbOrTx, gcId: number, key: string) {
-  const [row] = await db
-    .select()
-    .from(mapCellStates)
-    .where(and(eq(mapCellStates.geocontentId, gcId), eq(mapCellStates.key, key)))
-    .limit(1);
-  return row;
+/** The chart-set keys of every geocontent's current cells, S-101 datasets and S-102 grids. */
+export async function listCurrentMapKeys(db: DbOrTx): Promise<string[]> {
+  const result = (await db.execute(currentKeys(null))) as unknown as { rows: { key: string }[] };
+  return result.rows.map((r) => r.key);
+}
+
+/** Removes the rows of versions no geocontent shows any more (replaced, or their chart removed); how many. */
+export async function deleteOldCellStates(db: DbOrTx): Promise<number> {
+  const result = (await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM ${mapCellStates} WHERE ${mapCellStates.key} NOT IN (SELECT key FROM (${currentKeys(null)}) k) RETURNING 1
+    )
+    SELECT count(*)::integer AS n FROM gone`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildDemoS101Dataset, DEMO_S101_NAME } from '@chartroom/s101';
 import { demoHarbourCell, writeS57 } from '@chartroom/s57';
 import { fixtureDir, writeFixture } from '@chartroom/s102/fixtures.test-helper';
 import { and, eq, sql } from 'drizzle-orm';
@@ -137,7 +138,10 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     });
     const doomedRun = doomedRunner.runOne();
     await running;
-    const [claimed] = await db.select().from(jobs).where(sql`${jobs.payload} ->> 'key' = ${key!}`);
+    const [claimed] = await db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload} ->> 'key' = ${key!}`);
     expect(claimed).toMatchObject({ state: 'running', lockedBy: doomed.id, attempts: 1 });
     // What a killed process leaves: its row, with a pid no longer alive, and a lease not yet lapsed.
     await db.update(serverProcesses).set({ pid: deadPid() }).where(eq(serverProcesses.id, doomed.id));
@@ -189,7 +193,10 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     // A short reason for the provider: no place on the server's disk.
     expect(state!.error).not.toContain(t.dataDir);
     expect(state!.error!.length).toBeLessThanOrEqual(200);
-    const [job] = await t.database.db.select().from(jobs).where(sql`${jobs.payload} ->> 'key' = ${lost.key}`);
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload} ->> 'key' = ${lost.key}`);
     expect(job).toMatchObject({ state: 'failed', attempts: 3 });
 
     // A later apply tries it again: it counts as pending, not failed, while it does (the new cell
@@ -198,6 +205,22 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     expect(await status(p)).toEqual({ cells: 3, ready: false, pending: 2, failed: 0 });
     await t.app.jobs.drain();
     expect(await status(p)).toEqual({ cells: 3, ready: false, pending: 1, failed: 0 });
+  });
+
+  it('prepares an S-101 dataset after its upload, by the key the map gives it', async () => {
+    const p = await loginProvider(t, 'S-101 Office');
+    const up = await postFiles(t, '/api/geocontent/adds100', p.headers, [
+      { name: 'files', filename: `${DEMO_S101_NAME}.000`, data: buildDemoS101Dataset() },
+      { name: 'gcid', value: String(p.gcId) },
+    ]);
+    expect(up.statusCode).toBe(200);
+    const set = await currentSet(p.gcId);
+    expect(set.cells.map((c) => [c.name, c.format])).toEqual([[DEMO_S101_NAME, 's101']]);
+    expect(await openPrepareKeys(p.gcId)).toEqual([set.cells[0]!.key]);
+    expect(set.cells[0]!.key).toMatch(/^s101-\d+:\d+$/);
+    expect(await status(p)).toEqual({ cells: 1, ready: false, pending: 1, failed: 0 });
+    await t.app.jobs.drain();
+    expect(await status(p)).toEqual({ cells: 1, ready: true, pending: 0, failed: 0 });
   });
 
   it('prepares an S-102 grid after its upload: its depths are stored and its tiles drawn from them', async () => {
@@ -236,6 +259,40 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     const fromStored = (await after.depthTile(set, 19, x, y)).body;
     after.close();
     expect(fromStored).toEqual(fromHdf5);
+  });
+
+  it('removes the stored packs and status rows of replaced cell versions in the periodic sweep, keeping the current ones', async () => {
+    const p = await loginProvider(t, 'Sweep Office');
+    const { db } = t.database;
+    await apply(p, [cellFile('XX5SWEP1')]);
+    await t.app.jobs.drain();
+    const old = (await currentSet(p.gcId)).cells[0]!;
+    // A tile pack as prepareCell stores it (decision 00XX: tiles/packs/v1/<key, ':' as '-'>.pack).
+    const packOf = (key: string) => `tiles/packs/v1/${key.replace(':', '-')}.pack`;
+    await t.app.blobs.put(packOf(old.key), new Uint8Array([1, 2, 3]));
+
+    await apply(p, [
+      { name: 'files', filename: 'XX5SWEP1.000', data: writeS57({ ...demoHarbourCell(), name: 'XX5SWEP1.000', edition: 2 }) },
+    ]);
+    await t.app.jobs.drain();
+    const now = (await currentSet(p.gcId)).cells[0]!;
+    expect(now.key).not.toBe(old.key);
+    await t.app.blobs.put(packOf(now.key), new Uint8Array([4]));
+    const rowsOf = async () =>
+      (await db.select({ key: mapCellStates.key }).from(mapCellStates).where(eq(mapCellStates.geocontentId, p.gcId)))
+        .map((r) => r.key)
+        .sort();
+    expect(await rowsOf()).toEqual([old.key, now.key].sort());
+
+    const report = await t.app.sweepUploads();
+    expect(report.oldPreparations).toBeGreaterThanOrEqual(2);
+    expect(await t.app.blobs.size(packOf(old.key))).toBeNull();
+    expect(await t.app.blobs.size(packOf(now.key))).toBe(1);
+    expect(await rowsOf()).toEqual([now.key]);
+    expect(await status(p)).toEqual({ cells: 1, ready: true, pending: 0, failed: 0 });
+    // Nothing old is left: the next sweep removes nothing of this geocontent.
+    await t.app.sweepUploads();
+    expect(await t.app.blobs.size(packOf(now.key))).toBe(1);
   });
 
   it('answers only the owner: another provider and an unknown geocontent 404, a user 403, no one 401', async () => {

@@ -53,7 +53,10 @@ export function encodeDepthGrid(g: DepthGrid): Buffer {
   GRID_MAGIC.copy(out, 0);
   out.writeUInt32LE(header.length, 4);
   header.copy(out, 8);
-  if (littleEndian) new Uint8Array(out.buffer, out.byteOffset + start, g.depths.byteLength).set(new Uint8Array(g.depths.buffer, g.depths.byteOffset, g.depths.byteLength));
+  if (littleEndian)
+    new Uint8Array(out.buffer, out.byteOffset + start, g.depths.byteLength).set(
+      new Uint8Array(g.depths.buffer, g.depths.byteOffset, g.depths.byteLength),
+    );
   else for (let i = 0; i < g.depths.length; i++) out.writeFloatLE(g.depths[i]!, start + i * 4);
   return out;
 }
