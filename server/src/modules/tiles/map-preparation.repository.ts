@@ -17,7 +17,10 @@ export const TILE_PREPARE_MAX_ATTEMPTS = 3;
  * cost one statement whatever the geocontent holds, without reading the cells' coverage.
  */
 function currentKeys(gcId: number | null) {
-  const ms = (col: unknown) => sql`floor(extract(epoch from ${col}) * 1000)::bigint::text`;
+  // Milliseconds since 1970 as JavaScript's Date gives them (truncated), exact on every PostgreSQL
+  // version: whole seconds, then the milliseconds of the seconds field (integers in a double).
+  const ms = (col: unknown) =>
+    sql`(extract(epoch from date_trunc('second', ${col}))::bigint * 1000 + floor(extract(microseconds from ${col}) / 1000)::bigint % 1000)::text`;
   return sql`
     SELECT ${charts.id}::text || ':' || ${ms(charts.updatedAt)} AS key
     FROM ${charts} JOIN ${chartCollections} ON ${chartCollections.id} = ${charts.collectionId}
