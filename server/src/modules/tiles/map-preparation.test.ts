@@ -15,6 +15,7 @@ import { loginProvider, postFiles, type Part } from '../charts/charts.test-helpe
 import { buildChartSet } from './chart-set.js';
 import { depthGridKeyOf } from './s102-tile.js';
 import { tilePrepareJob, tilePrepareJobKind } from './tile-prepare.job.js';
+import { packKeyOf } from './tile-pack.js';
 import { TileStore } from './tile-store.js';
 import { findChartVersion, listMapCharts } from './tiles.repository.js';
 import { decodeTile, layerFeatures, tileOf } from './tiles.test-helper.js';
@@ -86,6 +87,8 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     await t.app.jobs.drain();
     expect(await status(p)).toEqual({ cells: 3, ready: true, pending: 0, failed: 0 });
     expect(await openPrepareKeys(p.gcId)).toEqual([]);
+    // Each cell's tile pack is in the blob store.
+    for (const cell of set.cells) expect(await t.app.blobs.size(packKeyOf(cell)), cell.name).toBeGreaterThan(0);
 
     // A new edition of one cell: a new version of that cell only; the other two stay ready.
     await apply(p, [
@@ -185,7 +188,7 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
       await runner.drain();
       await new Promise((r) => setTimeout(r, 20));
     }
-    store.close();
+    await store.close();
     expect(await status(p)).toEqual({ cells: 2, ready: false, pending: 0, failed: 1 });
     const [state] = await t.database.db.select().from(mapCellStates).where(eq(mapCellStates.key, lost.key));
     expect(state).toMatchObject({ status: 'failed', attempts: 3 });
@@ -242,7 +245,7 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     const { x, y } = tileOf((w + e) / 2, (s + n) / 2, 19);
     const before = new TileStore(t.app.blobs, 16 * 1024 * 1024);
     const fromHdf5 = (await before.depthTile(set, 19, x, y)).body;
-    before.close();
+    await before.close();
     expect(fromHdf5).not.toBeNull();
 
     await t.app.jobs.drain();
@@ -257,7 +260,7 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     await t.app.blobs.delete(grid.gridKey);
     const after = new TileStore(t.app.blobs, 16 * 1024 * 1024);
     const fromStored = (await after.depthTile(set, 19, x, y)).body;
-    after.close();
+    await after.close();
     expect(fromStored).toEqual(fromHdf5);
   });
 
@@ -267,9 +270,9 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     await apply(p, [cellFile('XX5SWEP1')]);
     await t.app.jobs.drain();
     const old = (await currentSet(p.gcId)).cells[0]!;
-    // A tile pack as prepareCell stores it (decision 00XX: tiles/packs/v1/<key, ':' as '-'>.pack).
-    const packOf = (key: string) => `tiles/packs/v1/${key.replace(':', '-')}.pack`;
-    await t.app.blobs.put(packOf(old.key), new Uint8Array([1, 2, 3]));
+    const packOf = (key: string) => packKeyOf({ key });
+    // The pack prepareCell made for the first edition.
+    expect(await t.app.blobs.size(packOf(old.key))).toBeGreaterThan(0);
 
     await apply(p, [
       { name: 'files', filename: 'XX5SWEP1.000', data: writeS57({ ...demoHarbourCell(), name: 'XX5SWEP1.000', edition: 2 }) },
@@ -277,7 +280,8 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     await t.app.jobs.drain();
     const now = (await currentSet(p.gcId)).cells[0]!;
     expect(now.key).not.toBe(old.key);
-    await t.app.blobs.put(packOf(now.key), new Uint8Array([4]));
+    const packBytes = await t.app.blobs.size(packOf(now.key));
+    expect(packBytes).toBeGreaterThan(0);
     const rowsOf = async () =>
       (await db.select({ key: mapCellStates.key }).from(mapCellStates).where(eq(mapCellStates.geocontentId, p.gcId)))
         .map((r) => r.key)
@@ -287,12 +291,12 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     const report = await t.app.sweepUploads();
     expect(report.oldPreparations).toBeGreaterThanOrEqual(2);
     expect(await t.app.blobs.size(packOf(old.key))).toBeNull();
-    expect(await t.app.blobs.size(packOf(now.key))).toBe(1);
+    expect(await t.app.blobs.size(packOf(now.key))).toBe(packBytes);
     expect(await rowsOf()).toEqual([now.key]);
     expect(await status(p)).toEqual({ cells: 1, ready: true, pending: 0, failed: 0 });
     // Nothing old is left: the next sweep removes nothing of this geocontent.
     await t.app.sweepUploads();
-    expect(await t.app.blobs.size(packOf(now.key))).toBe(1);
+    expect(await t.app.blobs.size(packOf(now.key))).toBe(packBytes);
   });
 
   it('answers only the owner: another provider and an unknown geocontent 404, a user 403, no one 401', async () => {
