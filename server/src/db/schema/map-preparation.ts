@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { geocontents } from './providers.js';
 
 /**
- * The map preparation of one cell version (decision 00XX): `key` is the chart-set key of an S-57
+ * The map preparation of one cell version (decision 0032): `key` is the chart-set key of an S-57
  * cell, an S-101 dataset or an S-102 grid (`<id>:<updatedAtMs>`, `s101-<id>:<updatedAtMs>`), so a
  * new edition or update is a new row. A cell of the current collection without a row is still
  * being prepared (`tiles.prepare` jobs); `failed` after the job's last attempt (its tiles are then

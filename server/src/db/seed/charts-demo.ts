@@ -45,7 +45,7 @@ export const seedDemoTileWarm: DemoExtension = async (db, accounts) => {
   if (!provider) return;
   for (const gc of await listGeocontents(db, provider.id)) {
     await enqueueJob(db, tileWarmJobKind, { gcId: gc.id });
-    // And their map is prepared as after an apply (tiles.prepare, decision 00XX).
+    // And their map is prepared as after an apply (tiles.prepare, decision 0032).
     await queueMapPreparation(db, gc.id);
   }
 };

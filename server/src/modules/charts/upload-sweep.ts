@@ -41,7 +41,7 @@ async function removeOrphanFolders(blobs: BlobStore, area: string, known: Set<st
  * What a crash (kill -9) or neglect leaves behind, cleaned at start and then now and again:
  * partial files of gone processes; uploads left `applying` by a gone process (reopened, their
  * half-made copies removed, so Apply can run again); staged uploads past their expiry; upload
- * folders no row knows; and the map preparations of replaced cell versions (decision 00XX).
+ * folders no row knows; and the map preparations of replaced cell versions (decision 0032).
  */
 export async function sweepUploads(opts: {
   db: Db;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { chartCollections, charts, jobs, mapCellStates, s100Datasets } from '../../db/schema/index.js';
 import { JOBS_CHANNEL } from '../../jobs/queue.js';
 
-// The map preparation of a geocontent's cells (decision 00XX): one `tiles.prepare` job per cell
+// The map preparation of a geocontent's cells (decision 0032): one `tiles.prepare` job per cell
 // version, and a row per version once it is ready or has failed.
 
 export const tilePrepareJobKind = 'tiles.prepare';

@@ -35,7 +35,7 @@ function depthGridOf(crs: number | null, grid: DepthGridGeometry, depths: Float3
   return { grid, crs, depths, project, bytes: depths.byteLength + 4096 };
 }
 
-// A prepared grid in the blob store (`tiles/grids/v1/<key>.grid`, decision 00XX): the magic, the
+// A prepared grid in the blob store (`tiles/grids/v1/<key>.grid`, decision 0032): the magic, the
 // header's length (uint32 LE), the header (JSON: CRS and geometry), zeros up to a multiple of 4,
 // then rows × cols depths as little-endian float32 (NaN where the grid has no data). Read back
 // with one copy, instead of opening the HDF5 file and decoding its compound values again.

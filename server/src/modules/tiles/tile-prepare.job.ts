@@ -17,7 +17,7 @@ export function shortReason(err: unknown): string {
 }
 
 /**
- * Prepares one cell version of a geocontent's map (decision 00XX): the cell's tile pack
+ * Prepares one cell version of a geocontent's map (decision 0032): the cell's tile pack
  * (`TileStore.prepareCell`) or an S-102 grid's stored depths (`TileStore.prepareGrid`), then
  * records it ready. A version no longer in the current collection (replaced by a new edition or
  * update, or removed) is left alone: its job is done. After the last try the version is recorded
