@@ -21,7 +21,7 @@ export async function getMapTask(opts: { deps: TileDeps; actor: Actor; input: { 
 
 /**
  * `map-status`: how far the map of the geocontent's current collection is prepared (decision
- * 00XX). `ready` only when every cell and grid is: a failed one is not prepared (its tiles are
+ * 0032). `ready` only when every cell and grid is: a failed one is not prepared (its tiles are
  * made on demand, slower), and the provider is told so rather than shown a finished map.
  */
 export async function getMapStatus(opts: { db: Db; actor: Actor; input: { gcid: number } }): Promise<MapStatusView> {
