@@ -3,16 +3,18 @@ import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { indexCell, scanS57, type CellIndex } from '@chartroom/s57';
 import { readS101, type S101Dataset } from '@chartroom/s101';
+import { readS102 } from '@chartroom/s102';
 import { isBlobNotFound, type BlobStore } from '../../storage/blob-store.js';
 import { buildCellTileIndex, buildS101TileIndex, cellTileFeatures, tileFeaturesNear, type CellTileIndex } from './cell-tile-index.js';
 import { s101TileFeatures } from './cell-features.js';
-import { coverageFeatures, type MapCell } from './chart-set.js';
+import { coverageFeatures, type MapCell, type MapGrid } from './chart-set.js';
+import { decodeDepthGrid, depthGridKeyOf, encodeDepthGrid, prepareDepthGrid, renderDepthTile, type DepthGrid } from './s102-tile.js';
 import type { VtFeature } from './geojson-vt.js';
 import { encodeTilePack, memoryPackRead, packKeyOf, TilePack } from './tile-pack.js';
 import { makeVectorTile } from './vector-tile.js';
 
-/** Where a cell's tiles are cut from: its pack, or (a cell at the antimeridian) its whole index. */
-type CellSource = { pack: TilePack; bytes: number } | { index: CellTileIndex; bytes: number };
+/** Where a cell's tiles are cut from: its pack, or (a cell at the antimeridian) its whole index; an S-102 grid (null: a CRS the map cannot draw). */
+type CellSource = { pack: TilePack; bytes: number } | { index: CellTileIndex; bytes: number } | { grid: DepthGrid | null; bytes: number };
 
 /** What a preparation did: the pack's blob and size, or that it was there already. */
 export interface PreparedCell {
@@ -26,8 +28,8 @@ function stampOf(cell: MapCell) {
 }
 
 /**
- * Tiles and packs of cells, as a tile worker thread makes them (tile-worker.ts), from the blob
- * store: a cell's tiles are cut from its stored pack, read by ranges; a cell whose pack is not
+ * Tiles and packs of cells (and S-102 tiles and grids), as a tile worker thread makes them
+ * (tile-worker.ts), from the blob store: a cell's tiles are cut from its stored pack, read by ranges; a cell whose pack is not
  * stored yet (its preparation is still queued) is read and packed here, kept in memory and stored
  * for the others, so its tiles are answered meanwhile. Opened packs' tables and packs made here
  * are kept in a cache bounded in bytes.
@@ -49,6 +51,32 @@ export class CellTiles {
     return raw ? gzipSync(raw) : null;
   }
 
+  /** S-102 tile z/x/y of these grids (later drawn over earlier) as PNG, or null when no pixel falls on data. */
+  async depthTile(grids: MapGrid[], z: number, x: number, y: number): Promise<Uint8Array | null> {
+    const loaded: DepthGrid[] = [];
+    for (const g of grids) {
+      const source = await this.cached(`s102:${g.key}`, () => this.loadGrid(g));
+      if ('grid' in source && source.grid) loaded.push(source.grid);
+    }
+    return loaded.length > 0 ? renderDepthTile(loaded, z, x, y) : null;
+  }
+
+  /**
+   * Stores an S-102 grid's depths as they are drawn (`tiles/grids/v1/<key>.grid`, header and
+   * float32 depths), so its tiles no longer open the HDF5 file. A grid already stored is kept (a
+   * key names one version of the file); one in a CRS the map cannot draw stores nothing.
+   */
+  async prepareGrid(grid: MapGrid): Promise<PreparedCell> {
+    const key = depthGridKeyOf(grid.key);
+    const size = await this.blobs.size(key);
+    if (size !== null) return { key, bytes: size, skipped: true };
+    const depth = await this.readDepthGrid(grid);
+    if (!depth) return { key, bytes: 0, skipped: true };
+    const bytes = encodeDepthGrid(depth);
+    await this.blobs.put(key, bytes);
+    return { key, bytes: bytes.length, skipped: false };
+  }
+
   /** Makes and stores the cell's pack unless it is stored already. */
   async prepare(cell: MapCell): Promise<PreparedCell> {
     const key = packKeyOf(cell);
@@ -67,23 +95,36 @@ export class CellTiles {
   }
 
   private async features(cell: MapCell, z: number, x: number, y: number): Promise<VtFeature[]> {
-    const source = await this.source(cell);
-    return 'pack' in source ? source.pack.tileFeatures(z, x, y) : cellTileFeatures(source.index, z, x, y);
+    const source = await this.cached(cell.key, () => this.load(cell));
+    if ('pack' in source) return source.pack.tileFeatures(z, x, y);
+    return 'index' in source ? cellTileFeatures(source.index, z, x, y) : [];
   }
 
-  /** One load per cell at a time, however many tiles ask for it together. */
-  private async source(cell: MapCell): Promise<CellSource> {
-    const hit = this.sources.get(cell.key);
+  /** One load per source at a time, however many tiles ask for it together. */
+  private async cached(key: string, load: () => Promise<CellSource>): Promise<CellSource> {
+    const hit = this.sources.get(key);
     if (hit) return hit;
-    let pending = this.loading.get(cell.key);
+    let pending = this.loading.get(key);
     if (!pending) {
-      pending = this.load(cell).finally(() => this.loading.delete(cell.key));
-      this.loading.set(cell.key, pending);
+      pending = load().finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
       const loaded = await pending;
-      this.sources.set(cell.key, loaded);
+      this.sources.set(key, loaded);
       return loaded;
     }
     return pending;
+  }
+
+  /** An S-102 grid to draw: prepared (`prepareGrid`) when it is, else read from its HDF5 file. */
+  private async loadGrid(grid: MapGrid): Promise<CellSource> {
+    const prepared = depthGridKeyOf(grid.key);
+    const depth =
+      (await this.blobs.size(prepared)) !== null ? decodeDepthGrid(await this.blobs.read(prepared)) : await this.readDepthGrid(grid);
+    return { grid: depth, bytes: depth?.bytes ?? 64 };
+  }
+
+  private async readDepthGrid(grid: MapGrid): Promise<DepthGrid | null> {
+    return prepareDepthGrid(await this.blobs.withFile(grid.gridKey, (path) => readS102(path)));
   }
 
   private async openStored(key: string): Promise<TilePack | null> {

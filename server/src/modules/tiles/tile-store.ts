@@ -1,11 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import { readS102 } from '@chartroom/s102';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { listenChartsChanged } from './chart-changes.js';
 import { buildChartSet, type ChartSet, type MapCell, type MapGrid } from './chart-set.js';
 import type { TileAddress } from './cell-tile-index.js';
 import type { PreparedCell } from './cell-tiles.js';
-import { decodeDepthGrid, depthGridKeyOf, encodeDepthGrid, prepareDepthGrid, renderDepthTile, type DepthGrid } from './s102-tile.js';
 import type { MapChartRow } from './tiles.repository.js';
 import { bboxTouchesTile } from './tile-geometry.js';
 import { defaultTileThreads, TileWorkerPool } from './tile-workers.js';
@@ -15,24 +13,20 @@ export interface TileBody {
   body: Buffer | null;
 }
 
-type Source = DepthGrid | null;
-
 /** How long a map task's chart version is trusted before it is read again (other processes' applies). */
 const TASK_MEMO_MS = 1000;
 
 /**
- * The tiles of one process. Vector tiles are made in tile worker threads (decision 0031) from the
- * cells' tile packs; S-102 tiles here from their grids. Tiles are cached keyed by geocontent and
- * chart version (read from the database on every request, so several processes agree on what is
- * current), S-102 grids by their stored files. Of `maxBytes`, a quarter holds tiles, a quarter
- * grids, and half the tile threads' caches of opened packs; all are least-recently-used caches
+ * The tiles of one process. Vector and S-102 tiles are made in tile worker threads (decision
+ * 0031), vector tiles from the cells' tile packs, S-102 tiles from their stored grids. Tiles are
+ * cached here keyed by geocontent and chart version (read from the database on every request, so
+ * several processes agree on what is current). Of `maxBytes`, a quarter holds tiles and three
+ * quarters the tile threads' caches (opened packs, grids); all are least-recently-used caches
  * bounded in bytes.
  */
 export class TileStore {
   private readonly sets = new Map<number, ChartSet>();
-  private readonly sources: LRUCache<string, { value: Source; bytes: number }>;
   private readonly tiles: LRUCache<string, TileBody>;
-  private readonly loading = new Map<string, Promise<Source>>();
   private readonly making = new Map<string, Promise<TileBody>>();
   private tileThreads: TileWorkerPool | null = null;
   private prepareThread: TileWorkerPool | null = null;
@@ -48,8 +42,7 @@ export class TileStore {
   ) {
     this.stopListening = listenChartsChanged((gcId) => this.forgetTasks(gcId));
     this.threads = opts.threads ?? defaultTileThreads();
-    this.threadCacheBytes = Math.floor(maxBytes / 2 / this.threads);
-    this.sources = new LRUCache({ maxSize: Math.floor(maxBytes * 0.25), sizeCalculation: (v) => Math.max(1, v.bytes) });
+    this.threadCacheBytes = Math.floor((maxBytes * 0.75) / this.threads);
     this.tiles = new LRUCache({ maxSize: Math.floor(maxBytes * 0.25), sizeCalculation: (v) => 64 + (v.body?.length ?? 0) });
   }
 
@@ -127,17 +120,22 @@ export class TileStore {
     return this.preparers().run<PreparedCell>({ op: 'prepare', cell });
   }
 
+  /** S-102 tile z/x/y of the set (PNG), made in a tile thread from the grids whose box touches it. */
   async depthTile(set: ChartSet, z: number, x: number, y: number): Promise<TileBody> {
     return this.cached(tileKey(set, 'png', z, x, y), async () => {
-      const grids: DepthGrid[] = [];
-      for (const g of set.grids) {
-        if (!bboxTouchesTile(g.bbox, z, x, y, 0)) continue;
-        const grid = await this.depthGrid(g);
-        if (grid) grids.push(grid);
-      }
-      const png = grids.length > 0 ? renderDepthTile(grids, z, x, y) : null;
-      return png ? Buffer.from(png) : null;
+      const grids = set.grids.filter((g) => bboxTouchesTile(g.bbox, z, x, y, 0));
+      if (grids.length === 0) return null;
+      const body = await this.workers().run<Uint8Array | null>({ op: 'depth', grids, z, x, y });
+      return body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : null;
     });
+  }
+
+  /**
+   * Stores an S-102 grid's depths as they are drawn (`tiles/grids/v1/<key>.grid`), in the
+   * preparation thread, so its tiles no longer open the HDF5 file (`CellTiles.prepareGrid`).
+   */
+  async prepareGrid(grid: MapGrid): Promise<PreparedCell> {
+    return this.preparers().run<PreparedCell>({ op: 'prepareGrid', grid });
   }
 
   /** Makes and caches tiles (the warm job's starting view), one after another. */
@@ -151,9 +149,9 @@ export class TileStore {
     return this.blobs.read(key);
   }
 
-  /** Bytes the caches of this thread hold by their own estimate (for the benchmark and logs). */
-  heldBytes(): { sources: number; tiles: number } {
-    return { sources: this.sources.calculatedSize, tiles: this.tiles.calculatedSize };
+  /** Bytes the tile cache of this thread holds by its own estimate (for the benchmark and logs). */
+  heldBytes(): { tiles: number } {
+    return { tiles: this.tiles.calculatedSize };
   }
 
   /** A cached tile, or made once however many ask for it together. */
@@ -170,50 +168,6 @@ export class TileStore {
         })
         .finally(() => this.making.delete(key));
       this.making.set(key, pending);
-    }
-    return pending;
-  }
-
-  /** An S-102 grid to draw: prepared (`prepareGrid`) when it is, else read from its HDF5 file. */
-  private async depthGrid(grid: MapGrid): Promise<DepthGrid | null> {
-    return (await this.source(`s102:${grid.key}`, async () => {
-      const prepared = depthGridKeyOf(grid.key);
-      if ((await this.blobs.size(prepared)) !== null) return decodeDepthGrid(await this.blobs.read(prepared));
-      return this.readDepthGrid(grid);
-    })) as DepthGrid | null;
-  }
-
-  private async readDepthGrid(grid: MapGrid): Promise<DepthGrid | null> {
-    return prepareDepthGrid(await this.blobs.withFile(grid.gridKey, (path) => readS102(path)));
-  }
-
-  /**
-   * Stores an S-102 grid's depths as they are drawn (`tiles/grids/v1/<key>.grid`, header and
-   * float32 depths), so its tiles no longer open the HDF5 file. A grid already stored is kept (a
-   * key names one version of the file); one in a CRS the map cannot draw stores nothing.
-   */
-  async prepareGrid(grid: MapGrid): Promise<PreparedCell> {
-    const key = depthGridKeyOf(grid.key);
-    const size = await this.blobs.size(key);
-    if (size !== null) return { key, bytes: size, skipped: true };
-    const depth = await this.readDepthGrid(grid);
-    if (!depth) return { key, bytes: 0, skipped: true };
-    const bytes = encodeDepthGrid(depth);
-    await this.blobs.put(key, bytes);
-    return { key, bytes: bytes.length, skipped: false };
-  }
-
-  /** One load per source at a time, however many tiles ask for it together. */
-  private async source(key: string, load: () => Promise<Source>): Promise<Source> {
-    const hit = this.sources.get(key);
-    if (hit) return hit.value;
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = load().finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-      const value = await pending;
-      this.sources.set(key, { value, bytes: value === null ? 64 : value.bytes });
-      return value;
     }
     return pending;
   }

@@ -1,13 +1,25 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openBlobStoreAt } from '../../storage/open-blob-store.js';
-import type { MapCell } from './chart-set.js';
+import type { MapCell, MapGrid } from './chart-set.js';
 import { CellTiles } from './cell-tiles.js';
 import type { TileWorkerData, WorkerAnswer } from './tile-workers.js';
 
-// A tile worker thread (tile-workers.ts): makes vector tiles and cells' tile packs from the blob
-// store, one task at a time as they come, answering each by its id.
+// A tile worker thread (tile-workers.ts): makes vector and S-102 tiles, cells' tile packs and
+// S-102 grids from the blob store, one task at a time as they come, answering each by its id.
 
-type Task = { id: number; op: 'vector'; cells: MapCell[]; z: number; x: number; y: number } | { id: number; op: 'prepare'; cell: MapCell };
+type Task =
+  | { id: number; op: 'vector'; cells: MapCell[]; z: number; x: number; y: number }
+  | { id: number; op: 'depth'; grids: MapGrid[]; z: number; x: number; y: number }
+  | { id: number; op: 'prepare'; cell: MapCell }
+  | { id: number; op: 'prepareGrid'; grid: MapGrid };
+
+/** A buffer of its own to hand over (zlib's and the PNG encoder's may be slices of a shared one). */
+function own(made: Uint8Array | null): { value: Uint8Array | null; transfer: ArrayBuffer[] } {
+  if (!made) return { value: null, transfer: [] };
+  const body = new Uint8Array(made.length);
+  body.set(made);
+  return { value: body, transfer: [body.buffer] };
+}
 
 const data = workerData as TileWorkerData;
 const tiles = new CellTiles(await openBlobStoreAt(data.blobs), data.cacheBytes);
@@ -15,15 +27,16 @@ const port = parentPort!;
 
 port.on('message', (task: Task) => {
   const run = async (): Promise<{ value: unknown; transfer: ArrayBuffer[] }> => {
-    if (task.op === 'vector') {
-      const made = await tiles.vectorTile(task.cells, task.z, task.x, task.y);
-      if (!made) return { value: null, transfer: [] };
-      // A buffer of its own to hand over (zlib's may be a slice of a shared one).
-      const body = new Uint8Array(made.length);
-      body.set(made);
-      return { value: body, transfer: [body.buffer] };
+    switch (task.op) {
+      case 'vector':
+        return own(await tiles.vectorTile(task.cells, task.z, task.x, task.y));
+      case 'depth':
+        return own(await tiles.depthTile(task.grids, task.z, task.x, task.y));
+      case 'prepare':
+        return { value: await tiles.prepare(task.cell), transfer: [] };
+      default:
+        return { value: await tiles.prepareGrid(task.grid), transfer: [] };
     }
-    return { value: await tiles.prepare(task.cell), transfer: [] };
   };
   run().then(
     ({ value, transfer }) => port.postMessage({ id: task.id, ok: true, value } satisfies WorkerAnswer, transfer),
