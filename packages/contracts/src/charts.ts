@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './common.js';
+import { idParam, text } from './common.js';
 import { errorParams } from './errors.js';
 
 // Chart collections (ENC from S-57 files or an S-63 exchange set, and S-102), the review of a
@@ -76,7 +76,30 @@ export const encUploadList = z.array(encUploadSummary);
 export const guidQuery = z.object({ guid: z.string().uuid() });
 export const gcidQuery = z.object({ gcid: id });
 
-export const getCollectionQuery = z.object({ gcid: id, type: z.enum(chartKinds).default('enc') });
+/** The most charts one page of `getCollection` holds (`limit`). */
+export const maxChartPageSize = 500;
+
+/**
+ * `getCollection ?gcid&type`, and optionally a page of the list (charts by name): `offset`, `limit`
+ * (at most 500) and `name`, a part of the chart's name (case ignored). Without `limit`, every chart.
+ */
+export const getCollectionQuery = z.object({
+  gcid: id,
+  type: z.enum(chartKinds).default('enc'),
+  offset: z.coerce
+    .number({ message: 'a number' })
+    .int('a whole number')
+    .min(0, 'at least 0')
+    .max(10_000_000, 'at most 10000000')
+    .optional(),
+  limit: z.coerce
+    .number({ message: 'a number' })
+    .int('a whole number')
+    .min(1, 'at least 1')
+    .max(maxChartPageSize, `at most ${maxChartPageSize}`)
+    .optional(),
+  name: text(64).optional(),
+});
 export type GetCollectionQuery = z.infer<typeof getCollectionQuery>;
 
 export const chartRow = z.object({
@@ -143,7 +166,10 @@ export const chartCollection = z.object({
   /** null while the geocontent has no collection of this kind. */
   type: z.enum(collectionTypes).nullable(),
   metaInfo: s63MetaInfo.nullable(),
+  /** By name; with `limit` or `name`, only that page of the charts that match. */
   charts: z.array(chartRow),
+  /** How many charts match `name` in all (all of the collection without it): the list shows "50 of 1,000". */
+  total: z.number().int(),
   /** ENC only: the latest S-63 conversion of this geocontent. */
   conversion: s63Conversion.nullable(),
 });

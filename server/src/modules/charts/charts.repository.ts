@@ -42,6 +42,53 @@ export async function listCharts(db: DbOrTx, collectionId: number) {
   return db.select().from(charts).where(eq(charts.collectionId, collectionId)).orderBy(asc(charts.name));
 }
 
+/** What the catalogue's list shows of a chart: no coverage, and of the files only how many. */
+const listedChartColumns = {
+  id: charts.id,
+  name: charts.name,
+  edition: charts.edition,
+  update: charts.update,
+  releaseDate: charts.releaseDate,
+  scale: charts.scale,
+  band: charts.band,
+  description: charts.description,
+  depthMin: charts.depthMin,
+  depthMax: charts.depthMax,
+  west: charts.west,
+  south: charts.south,
+  east: charts.east,
+  north: charts.north,
+  fileCount: sql<number>`jsonb_array_length(${charts.blobKeys})`.mapWith(Number),
+};
+
+/** A name filter of the list: a part of the name, case ignored (LIKE's wildcards taken literally). */
+function nameContains(name: string | undefined) {
+  if (!name) return undefined;
+  const escaped = name.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`upper(${charts.name}) like ${`%${escaped.toUpperCase()}%`}`;
+}
+
+/**
+ * A page of a collection's charts by name, and how many match in all: one indexed range read of
+ * the page's rows (the collection's name index), whatever the collection holds.
+ */
+export async function listChartPage(db: DbOrTx, collectionId: number, page: { offset?: number; limit?: number; name?: string }) {
+  const where = and(eq(charts.collectionId, collectionId), nameContains(page.name));
+  let query = db.select(listedChartColumns).from(charts).where(where).orderBy(asc(charts.name)).$dynamic();
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  if (page.offset) query = query.offset(page.offset);
+  const rows = await query;
+  // The count is only asked for when the page may not hold every match.
+  const isWhole = page.limit === undefined && !page.offset;
+  if (isWhole) return { rows, total: rows.length };
+  const [count] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(charts)
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+export type ListedChartRow = Awaited<ReturnType<typeof listChartPage>>['rows'][number];
+
 export async function findChartsByName(db: DbOrTx, collectionId: number, names: string[]) {
   if (names.length === 0) return [];
   return db

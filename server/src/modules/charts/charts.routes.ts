@@ -148,11 +148,16 @@ export const chartRoutes: FastifyPluginAsyncZod<{ deps: ChartDeps }> = async (ap
         tags,
         security,
         summary: 'The chart collection of a geocontent (enc or s102)',
+        description:
+          'Every chart by name; or a page of them with `limit` (at most 500) and `offset`, and only those whose name contains `name` (case ignored). `total` counts the charts that match.',
         querystring: getCollectionQuery,
         response: { 200: chartCollection },
       },
     },
-    async (request) => getCollection({ db, actor: actorOf(request), gcId: request.query.gcid, kind: request.query.type }),
+    async (request) => {
+      const { gcid, type, offset, limit, name } = request.query;
+      return getCollection({ db, actor: actorOf(request), gcId: gcid, kind: type, page: { offset, limit, name } });
+    },
   );
 
   app.get(

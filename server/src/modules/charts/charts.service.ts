@@ -1,13 +1,13 @@
-import type { ChartCollection, ChartKind, ChartRow, ConversionState, S63Conversion } from '@chartroom/contracts/charts';
+import type { ChartCollection, ChartKind, ChartRow, ConversionState, GetCollectionQuery, S63Conversion } from '@chartroom/contracts/charts';
 import type { Db } from '../../db/client.js';
-import type { ChartDbRow } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
-import { findCollection, findLatestConversion, listCharts } from './charts.repository.js';
+import { findCollection, findLatestConversion, listChartPage, type ListedChartRow } from './charts.repository.js';
 
 // A geocontent's chart collections as the catalogue lists them (ENC with its S-63 conversion, S-102).
 
-export function toChartRow(row: ChartDbRow, kind: ChartKind): ChartRow {
+/** A chart row as listed: `fileCount` is how many files it keeps (an S-102 grid with its preview has two). */
+export function toChartRow(row: ListedChartRow, kind: ChartKind): ChartRow {
   const hasBox = row.west !== null && row.south !== null && row.east !== null && row.north !== null;
   return {
     id: row.id,
@@ -21,20 +21,28 @@ export function toChartRow(row: ChartDbRow, kind: ChartKind): ChartRow {
     // S-102 only; an ENC row keeps the shape it always had.
     ...(row.depthMin !== null && row.depthMax !== null ? { depthRange: [row.depthMin, row.depthMax] as [number, number] } : {}),
     bbox: hasBox ? [row.west!, row.south!, row.east!, row.north!] : null,
-    previewUrl: kind === 's102' && row.blobKeys.length > 1 ? `/charts/s102/${row.id}/preview.png` : null,
+    previewUrl: kind === 's102' && row.fileCount > 1 ? `/charts/s102/${row.id}/preview.png` : null,
   };
 }
 
-export async function getCollection(opts: { db: Db; actor: Actor; gcId: number; kind: ChartKind }): Promise<ChartCollection> {
+/** The collection, with all its charts or the page of them `page` asks for (`limit`, `offset`, `name`). */
+export async function getCollection(opts: {
+  db: Db;
+  actor: Actor;
+  gcId: number;
+  kind: ChartKind;
+  page?: Pick<GetCollectionQuery, 'offset' | 'limit' | 'name'>;
+}): Promise<ChartCollection> {
   const { db, actor, gcId, kind } = opts;
   await requireOwnedGeocontent(db, actor, gcId);
   const collection = await findCollection(db, gcId, kind);
-  const rows = collection ? await listCharts(db, collection.id) : [];
+  const { rows, total } = collection ? await listChartPage(db, collection.id, opts.page ?? {}) : { rows: [], total: 0 };
   const latest = kind === 'enc' ? await findLatestConversion(db, gcId) : undefined;
   return {
     type: (collection?.type as ChartCollection['type']) ?? null,
     metaInfo: collection?.type === 's63' ? (collection.metaInfo as ChartCollection['metaInfo']) : null,
     charts: rows.map((r) => toChartRow(r, kind)),
+    total,
     conversion: latest
       ? {
           id: latest.conversion.id,

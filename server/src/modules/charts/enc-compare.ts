@@ -47,6 +47,11 @@ export function classifyFile(name: string): 'catalog' | 'cell' | 'companion' | '
   return 'other';
 }
 
+/** The cell names an upload's files name (US4MD81M from US4MD81M.000 and US4MD81M.001), once each. */
+export function cellNamesOf(files: { name: string }[]): string[] {
+  return [...new Set(files.flatMap((f) => CELL_FILE.exec(f.name)?.[1] ?? []))];
+}
+
 function readError(file: string, err: unknown): ChartError {
   if (err instanceof S57Error && (err.code === 'not_s57' || err.code === 'not_iso8211')) {
     return { code: 'not_s57', message: `${file} is not an S-57 file: ${err.message}`, params: { file } };

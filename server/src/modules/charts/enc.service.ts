@@ -8,15 +8,15 @@ import { formatBytes, newUploadId } from '../../storage/uploads.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { requireOwnedGeocontent } from '../providers/providers.service.js';
 import { applyEncPlan } from './enc-apply.js';
-import { classifyFile, compareEncUpload, type EncPlan } from './enc-compare.js';
+import { cellNamesOf, classifyFile, compareEncUpload, type EncPlan } from './enc-compare.js';
 import { checkStagedUploads, expandStagedUploads } from './enc-staging.js';
 import {
   completeEncUpload,
   deleteEncUploadReservation,
   deleteOpenEncUpload,
   findCollection,
+  findChartsByName,
   findEncUpload,
-  listCharts,
   listOpenEncUploads,
   lockUserForUploads,
   reserveEncUpload,
@@ -98,7 +98,9 @@ export async function uploadEnc(opts: { deps: ChartDeps; actor: Actor; request: 
       );
     }
     const collection = await findCollection(deps.db, received.gcId, 'enc');
-    const existing = new Map<string, ChartDbRow>((collection ? await listCharts(deps.db, collection.id) : []).map((c) => [c.name, c]));
+    // Only the applied charts this upload names: the comparison costs the same whatever the collection holds.
+    const named = collection ? await findChartsByName(deps.db, collection.id, cellNamesOf(files)) : [];
+    const existing = new Map<string, ChartDbRow>(named.map((c) => [c.name, c]));
     const { rows, plan } = await compareEncUpload({ blobs: deps.blobs, files, existing });
     const row = await deps.db.transaction(async (tx) => {
       const completed = await completeEncUpload(tx, guid, {

@@ -29,7 +29,7 @@ export async function uploadS102(opts: { deps: ChartDeps; actor: Actor; request:
   });
   try {
     const rows = await ingestS102({ db: deps.db, blobs: deps.blobs, gcId: received.gcId, uploads: received.files });
-    return { charts: rows.map((r) => toChartRow(r, 's102')) };
+    return { charts: rows.map((r) => toChartRow({ ...r, fileCount: r.blobKeys.length }, 's102')) };
   } finally {
     await deps.blobs.deletePrefix(staging);
   }

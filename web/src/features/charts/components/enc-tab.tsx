@@ -7,9 +7,9 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDateTime } from '../../../lib/dates';
 import { usePaths } from '../../../lib/locale';
-import { useChartCollection } from '../api/get-collection';
 import { useSavedUploads } from '../api/get-saved-uploads';
-import { ChartTable } from './chart-table';
+import { useChartPage } from '../lib/use-chart-page';
+import { ChartPager } from './chart-pager';
 import { ConversionStatus } from './conversion-status';
 import { EncConfirm } from './enc-confirm';
 import { S57UploadForm } from './s57-upload-form';
@@ -43,7 +43,8 @@ export function EncTab({ gcid: gcId, confirm = false }: { gcid: number; confirm?
   const [searchParams] = useSearchParams();
   const guid = confirm ? searchParams.get('guid') : null;
   const setGuid = (value: string | null) => void navigate(value ? paths.encConfirm(value) : paths.catalog('enc'));
-  const collection = useChartCollection(gcId, 'enc');
+  const list = useChartPage(gcId, 'enc');
+  const { collection } = list;
   // What the last upload left out, shown on its review (the server names it only in addenc's answer).
   const [ignored, setIgnored] = useState<string[]>([]);
   const openUpload = (comparison: ChartComparison) => {
@@ -67,7 +68,7 @@ export function EncTab({ gcid: gcId, confirm = false }: { gcid: number; confirm?
   if (collection.isPending) return <PageLoader />;
   if (collection.isError) return <ErrorAlert error={collection.error} />;
 
-  const { type, charts, metaInfo, conversion } = collection.data;
+  const { type, metaInfo, conversion } = collection.data;
   const hasCollection = type !== null;
   return (
     <Stack gap="md" data-testid="enc-tab">
@@ -80,10 +81,7 @@ export function EncTab({ gcid: gcId, confirm = false }: { gcid: number; confirm?
               {t('list.s63Source', { name: metaInfo.ZipFileName, date: formatDateTime(metaInfo.Timestamp) ?? metaInfo.Timestamp })}
             </Text>
           )}
-          <ChartTable charts={charts} />
-          <Text size="sm" c="dimmed">
-            {t('list.count', { count: charts.length })}
-          </Text>
+          <ChartPager list={list} />
           <Paper withBorder p="md">
             <S57UploadForm gcId={gcId} onUploaded={openUpload} />
           </Paper>

@@ -5,16 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useAddS102 } from '../api/add-s102';
-import { useChartCollection } from '../api/get-collection';
+import { useChartPage } from '../lib/use-chart-page';
 import { useUploadProgress } from '../lib/use-upload-progress';
-import { ChartTable } from './chart-table';
+import { ChartPager } from './chart-pager';
 import { S102Preview } from './s102-preview';
 import { UploadProgress } from './upload-progress';
 
 /** The catalogue's s102 sub-tab: upload and the list with depth previews. */
 export function S102Tab({ gcid: gcId }: { gcid: number }) {
   const { t } = useTranslation('charts');
-  const collection = useChartCollection(gcId, 's102');
+  const list = useChartPage(gcId, 's102');
+  const { collection } = list;
   const [files, setFiles] = useState<File[]>([]);
   const progress = useUploadProgress();
   const addS102 = useAddS102();
@@ -63,17 +64,17 @@ export function S102Tab({ gcid: gcId }: { gcid: number }) {
       </Paper>
       {collection.isPending && <PageLoader />}
       {collection.isError && <ErrorAlert error={collection.error} />}
-      {collection.data &&
-        (collection.data.charts.length > 0 ? (
-          <ChartTable
-            charts={collection.data.charts}
-            renderLead={(c) => (c.previewUrl ? <S102Preview url={c.previewUrl} name={c.name} /> : '—')}
-          />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('s102.empty')}
-          </Text>
-        ))}
+      {collection.data && (
+        <ChartPager
+          list={list}
+          empty={
+            <Text size="sm" c="dimmed">
+              {t('s102.empty')}
+            </Text>
+          }
+          renderLead={(c) => (c.previewUrl ? <S102Preview url={c.previewUrl} name={c.name} /> : '—')}
+        />
+      )}
     </Stack>
   );
 }
