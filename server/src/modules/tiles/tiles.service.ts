@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { chartSetBbox, finestCell, type ChartSet } from './chart-set.js';
+import { simplifyCoverage } from './coverage-outline.js';
 import type { TileBody, TileStore } from './tile-store.js';
 import { findCompanionKey, findTaskWithVersion, listMapCharts } from './tiles.repository.js';
 
@@ -37,6 +38,26 @@ export async function resolveMapTask(opts: { deps: TileDeps; actor: Actor | null
   return { taskId: row.taskId, gcId: row.geocontentId, userId: row.userId, title: row.title, createdAt: row.createdAt, expiresAt, set };
 }
 
+/** The map task's cells of a chart set, made once per set (the coverage simplified for the browser). */
+const taskCells = new WeakMap<ChartSet, MapTaskView['cells']>();
+function taskCellsOf(set: ChartSet): MapTaskView['cells'] {
+  let cells = taskCells.get(set);
+  if (!cells) {
+    cells = set.cells.map((c) => ({
+      name: c.name,
+      band: c.band,
+      edition: c.edition,
+      update: c.update,
+      issueDate: c.issueDate,
+      scale: c.scale,
+      bbox: c.bbox,
+      coverage: simplifyCoverage(c.coverage),
+    }));
+    taskCells.set(set, cells);
+  }
+  return cells;
+}
+
 /** `maptask`: what the map screen opens with. */
 export async function describeMapTask(opts: { deps: TileDeps; actor: Actor; taskId: string }): Promise<MapTaskView> {
   const task = await resolveMapTask(opts);
@@ -58,16 +79,7 @@ export async function describeMapTask(opts: { deps: TileDeps; actor: Actor; task
           zoom: Math.min(mapZoom.max, Math.max(mapZoom.min, mapZoom.initial)),
         }
       : null,
-    cells: set.cells.map((c) => ({
-      name: c.name,
-      band: c.band,
-      edition: c.edition,
-      update: c.update,
-      issueDate: c.issueDate,
-      scale: c.scale,
-      bbox: c.bbox,
-      coverage: c.coverage,
-    })),
+    cells: taskCellsOf(set),
     s102: set.grids.map((g) => ({ name: g.name, bbox: g.bbox })),
   };
 }
