@@ -17,6 +17,7 @@ import { ChartMap, type ChartMapHandle } from './chart-map';
 import { FeaturePanel } from './feature-panel';
 import { LayerPanel } from './layer-panel';
 import { MapLegend } from './map-legend';
+import { MapStatusNotice } from './map-status-notice';
 
 /** The full-window chart map of one map task (`/map?taskId=`), with its layer and feature panels. */
 export function ChartMapScreen({ taskId }: { taskId: string }) {
@@ -133,6 +134,7 @@ export function ChartMapScreen({ taskId }: { taskId: string }) {
           )}
         </Stack>
       </Paper>
+      <MapStatusNotice gcid={task.data.gcid} />
       {picked && (
         <Paper pos="absolute" top={10} right={56} w={360} p="sm" shadow="md" radius="md" style={{ zIndex: 2 }}>
           <FeaturePanel
