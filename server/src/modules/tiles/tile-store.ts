@@ -80,10 +80,11 @@ export class TileStore {
   }
 
   /** The chart set of this version; a newer version drops the geocontent's older tiles. */
-  async chartSet(gcId: number, version: string, loadRows: () => Promise<MapChartRow[]>): Promise<ChartSet> {
+  async chartSet(gcId: number, version: string, loadRows: (previous?: ChartSet) => Promise<MapChartRow[]>): Promise<ChartSet> {
     const known = this.sets.get(gcId);
     if (known?.version === version) return known;
-    const set = buildChartSet(gcId, version, await loadRows());
+    // The earlier version's set lets the rows' reader skip what has not changed (listMapCharts).
+    const set = buildChartSet(gcId, version, await loadRows(known));
     if (known) this.dropTiles(gcId);
     this.sets.set(gcId, set);
     return set;

@@ -46,7 +46,7 @@ export function tileWarmJob(deps: TileDeps): JobHandler {
   return async (raw) => {
     const { gcId } = payload.parse(raw);
     const version = await findChartVersion(deps.db, gcId);
-    const set = await deps.store.chartSet(gcId, version, () => listMapCharts(deps.db, gcId));
+    const set = await deps.store.chartSet(gcId, version, (previous) => listMapCharts(deps.db, gcId, previous));
     const tiles = startingViewTiles(set);
     if (tiles.length === 0) return { warmed: 0 };
     const warmed = await deps.store.warmVectorTiles(set, tiles);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chartCollections, charts, geocontents, mapTasks, providers, s100Datasets } from '../../db/schema/index.js';
 
@@ -43,10 +43,61 @@ export async function findTaskWithVersion(db: DbOrTx, taskId: string) {
   return row;
 }
 
-/** The cells and S-102 grids of a geocontent, and its S-101 datasets (kind `s101`), as the map needs them. */
-export async function listMapCharts(db: DbOrTx, gcId: number) {
-  const [cells, s101] = [await listChartRows(db, gcId), await listS101Rows(db, gcId)];
+/**
+ * The cells and S-102 grids of a geocontent, and its S-101 datasets (kind `s101`), as the map needs
+ * them. With the chart set of an earlier version, the coverage of a chart unchanged since (same id
+ * and update time: its set key) is taken from it, and only the changed charts' coverage is read: a
+ * new version after an apply of one cell reads one cell's coverage, not a national set's.
+ */
+export async function listMapCharts(db: DbOrTx, gcId: number, previous?: { cells: readonly { key: string; coverage: unknown }[] }) {
+  const known = new Map((previous?.cells ?? []).map((c) => [c.key, c.coverage]));
+  const [cells, s101] = [
+    known.size > 0 ? await listChartRowsKnowing(db, gcId, known) : await listChartRows(db, gcId),
+    await listS101Rows(db, gcId),
+  ];
   return [...cells, ...s101];
+}
+
+const mapChartColumns = {
+  id: charts.id,
+  kind: chartCollections.kind,
+  name: charts.name,
+  band: charts.band,
+  edition: charts.edition,
+  update: charts.update,
+  releaseDate: charts.releaseDate,
+  scale: charts.scale,
+  west: charts.west,
+  south: charts.south,
+  east: charts.east,
+  north: charts.north,
+  blobKeys: charts.blobKeys,
+  updatedAt: charts.updatedAt,
+};
+
+/** The rows without their coverage, then the coverage of those whose key `known` does not hold. */
+async function listChartRowsKnowing(db: DbOrTx, gcId: number, known: Map<string, unknown>): Promise<MapChartRow[]> {
+  const rows = await db
+    .select(mapChartColumns)
+    .from(charts)
+    .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
+    .where(eq(chartCollections.geocontentId, gcId))
+    .orderBy(asc(chartCollections.kind), asc(charts.name));
+  const keyOf = (r: { id: number; updatedAt: Date }) => `${r.id}:${r.updatedAt.getTime()}`;
+  const missing = rows.filter((r) => r.kind !== 's102' && !known.has(keyOf(r))).map((r) => r.id);
+  const read = new Map<number, unknown>();
+  for (let i = 0; i < missing.length; i += 1000) {
+    const part = await db
+      .select({ id: charts.id, coverage: charts.coverage })
+      .from(charts)
+      .where(inArray(charts.id, missing.slice(i, i + 1000)));
+    for (const r of part) read.set(r.id, r.coverage);
+  }
+  return rows.map((r) => {
+    const coordinates = known.get(keyOf(r));
+    const coverage = read.has(r.id) ? read.get(r.id) : coordinates ? { type: 'MultiPolygon', coordinates } : null;
+    return { ...r, coverage };
+  });
 }
 
 async function listChartRows(db: DbOrTx, gcId: number) {

@@ -34,7 +34,7 @@ export async function resolveMapTask(opts: { deps: TileDeps; actor: Actor | null
   const row = await store.task(opts.taskId, () => findTaskWithVersion(db, opts.taskId));
   const expiresAt = row ? new Date(row.createdAt.getTime() + mapTaskTtlHours * 3600_000) : null;
   if (!row || !expiresAt || expiresAt.getTime() <= Date.now() || (opts.actor && opts.actor.id !== row.userId)) throw notFound('map_task');
-  const set = await store.chartSet(row.geocontentId, row.version, () => listMapCharts(db, row.geocontentId));
+  const set = await store.chartSet(row.geocontentId, row.version, (previous) => listMapCharts(db, row.geocontentId, previous));
   return { taskId: row.taskId, gcId: row.geocontentId, userId: row.userId, title: row.title, createdAt: row.createdAt, expiresAt, set };
 }
 
