@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import type { CellMeta } from './cell-meta.js';
@@ -78,6 +79,17 @@ describe('a collection of many cells: the list in pages, the map task small', ()
     expect(big.statusCode).toBe(400);
     expect(JSON.stringify(big.json())).toContain('at most 500');
     expect((await list('&offset=-1&limit=10')).statusCode).toBe(400);
+  });
+
+  it("draws every cell's coverage below zoom 7 from the database rows alone (no chart file is read)", async () => {
+    // The rows' files were never stored: a tile that read one would fail.
+    const { taskId } = (await t.app.inject({ method: 'GET', url: `/api/geocontent/gotomap?gcid=${p.gcId}`, headers: p.headers })).json();
+    const tile = await t.app.inject({ method: 'GET', url: `/tiles/6/32/30.pbf?taskId=${taskId}` });
+    expect(tile.statusCode).toBe(200);
+    const mvt = gunzipSync(tile.rawPayload).toString('latin1');
+    expect(mvt).toContain('M_COVR');
+    expect(mvt).toContain('GB5N0000');
+    expect(mvt).toContain('GB5N0005');
   });
 
   it("sends the map each cell's coverage without the points on its straight sides", async () => {
