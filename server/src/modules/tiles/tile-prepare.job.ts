@@ -28,7 +28,7 @@ export function tilePrepareJob(deps: TileDeps): JobHandler {
     const { gcId, key } = payload.parse(raw);
     try {
       const version = await findChartVersion(deps.db, gcId);
-      const set = await deps.store.chartSet(gcId, version, () => listMapCharts(deps.db, gcId));
+      const set = await deps.store.chartSet(gcId, version, (previous) => listMapCharts(deps.db, gcId, previous));
       const cell = set.cells.find((c) => c.key === key);
       const grid = cell ? undefined : set.grids.find((g) => g.key === key);
       if (!cell && !grid) return { key, skipped: 'replaced' };
