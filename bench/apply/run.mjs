@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { applyUpdates, readS57 } from '@chartroom/s57';
 
@@ -33,6 +34,11 @@ const { TileStore } = await load('modules/tiles/tile-store.js');
 const { tileWarmJob } = await load('modules/tiles/tile-warm.job.js');
 const { findChartVersion, listMapCharts } = await load('modules/tiles/tiles.repository.js');
 const { buildChartSet } = await load('modules/tiles/chart-set.js');
+// The map preparation (decision 0032), in the builds that have it.
+const preparation = await load('modules/tiles/map-preparation.repository.js').catch(() => null);
+// BENCH_PENDING=1: the seeded cells are still waiting for their preparation (as just after a national
+// set's first apply); by default they are ready, as a set is once its preparation is done.
+const isPending = process.env.BENCH_PENDING === '1';
 
 const testdata = process.env.CHARTROOM_TESTDATA
   ? resolve(process.env.CHARTROOM_TESTDATA)
@@ -112,7 +118,7 @@ async function runBackend(kind) {
     });
     const collection = await upsertCollection(db, { geocontentId: geocontent.id, kind: 'enc', type: 's57' });
     for (let i = 0; i < n; i++) {
-      await upsertChart(db, {
+      const row = await upsertChart(db, {
         collectionId: collection.id,
         name: `BN${String(i).padStart(6, '0')}`,
         sourceType: 's57',
@@ -120,7 +126,18 @@ async function runBackend(kind) {
         // Whole degrees apart, 40 to a row, clear of the S-64 cells' area.
         meta: moved(md81Meta, (i % 40) * 1, -(Math.floor(i / 40) + 1)),
       });
+      if (preparation && !isPending) {
+        await preparation.recordCellState(db, {
+          gcId: geocontent.id,
+          key: `${row.id}:${row.updatedAt.getTime()}`,
+          status: 'ready',
+          attempts: 1,
+        });
+      }
     }
+    // The planner's statistics as a database that has held the set for a while has them (autovacuum
+    // analyzes after a batch of writes): without them a fresh set is planned as a handful of rows.
+    if (process.env.BENCH_ANALYZE !== '0') await db.execute(sql`ANALYZE`);
     return { gcId: geocontent.id, headers: { authorization: `Bearer ${app.signToken(user)}` } };
   }
 
@@ -155,6 +172,9 @@ async function runBackend(kind) {
     // The same knowing the chart set of the version before (a build that cannot ignores it): one cell changed.
     const previous = { cells: buildChartSet(gc.gcId, 'v', rows.value).cells.filter((c) => c.name !== s64[0]) };
     const rowsKnowing = await timed(() => listMapCharts(db, gc.gcId, previous));
+    // What an apply adds for the map's preparation (nothing new to queue here), and the map's status.
+    const queue = preparation ? await timed(() => preparation.queueMapPreparation(db, gc.gcId)) : { ms: NaN };
+    const status = preparation ? await timed(() => preparation.countMapStatus(db, gc.gcId)) : { ms: NaN };
     return {
       // A build whose answer lacks a field of today's contract answers 500 here: no figure.
       list: list.value.statusCode === 200 ? list.ms : NaN,
@@ -166,6 +186,8 @@ async function runBackend(kind) {
       version: version.ms,
       rows: rows.ms,
       rowsKnowing: rowsKnowing.ms,
+      queue: queue.ms,
+      status: status.ms,
     };
   }
 
@@ -193,11 +215,13 @@ async function runBackend(kind) {
       version: median(read.map((x) => x.version)),
       rows: median(read.map((x) => x.rows)),
       rowsKnowing: median(read.map((x) => x.rowsKnowing)),
+      queue: median(read.map((x) => x.queue)),
+      status: median(read.map((x) => x.status)),
     };
     results.push(row);
     console.log(
       `${kind} N=${n} (+${reps} applied; seeded in ${(seeded.ms / 1000).toFixed(1)} s): addenc ${ms(row.addenc)}, ApplyEnc ${ms(row.apply)}, ` +
-        `tile warm ${ms(row.warm)}; getCollection ${ms(row.list)} (${kb(row.listBytes)}), its first page of 50 ${ms(row.page)} (${kb(row.pageBytes)}), maptask ${ms(row.task)} (${kb(row.taskBytes)}); findChartVersion ${ms(row.version)}, listMapCharts ${ms(row.rows)}, knowing the set before ${ms(row.rowsKnowing)}; load ${loadavg()[0].toFixed(1)}`,
+        `tile warm ${ms(row.warm)}; getCollection ${ms(row.list)} (${kb(row.listBytes)}), its first page of 50 ${ms(row.page)} (${kb(row.pageBytes)}), maptask ${ms(row.task)} (${kb(row.taskBytes)}); findChartVersion ${ms(row.version)}, listMapCharts ${ms(row.rows)}, knowing the set before ${ms(row.rowsKnowing)}; queueMapPreparation ${ms(row.queue)}, countMapStatus ${ms(row.status)}; load ${loadavg()[0].toFixed(1)}`,
     );
   }
   const first = results[0];
@@ -205,7 +229,7 @@ async function runBackend(kind) {
   const ratio = (k) => (last[k] / first[k]).toFixed(2);
   console.log(
     `${kind} ratio N=${last.n} / N=${first.n}: addenc ${ratio('addenc')}, ApplyEnc ${ratio('apply')}, addenc+ApplyEnc ${((last.addenc + last.apply) / (first.addenc + first.apply)).toFixed(2)}, ` +
-      `tile warm ${ratio('warm')}, getCollection ${ratio('list')}, its first page ${ratio('page')}, maptask ${ratio('task')}, findChartVersion ${ratio('version')}, listMapCharts knowing the set before ${ratio('rowsKnowing')}`,
+      `tile warm ${ratio('warm')}, getCollection ${ratio('list')}, its first page ${ratio('page')}, maptask ${ratio('task')}, findChartVersion ${ratio('version')}, listMapCharts knowing the set before ${ratio('rowsKnowing')}, queueMapPreparation ${ratio('queue')}, countMapStatus ${ratio('status')}`,
   );
   await app.close();
   await database.close?.();
@@ -213,5 +237,7 @@ async function runBackend(kind) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`load average at start ${loadavg()[0].toFixed(2)}; sizes ${sizes.join(', ')}; ${reps} applies each`);
+console.log(
+  `load average at start ${loadavg()[0].toFixed(2)}; sizes ${sizes.join(', ')}; ${reps} applies each; seeded cells ${preparation ? (isPending ? 'pending preparation' : 'prepared') : '(no map preparation in this build)'}`,
+);
 for (const kind of backends) await runBackend(kind);
