@@ -69,8 +69,9 @@ function nameContains(name: string | undefined) {
 }
 
 /**
- * A page of a collection's charts by name, and how many match in all: one indexed range read of
- * the page's rows (the collection's name index), whatever the collection holds.
+ * A page of a collection's charts by name, and how many match in all: the rows in the order of the
+ * collection's (collection, name) index, list columns only, so a page costs about the same whatever
+ * the collection holds (a filter or a far offset reads past the names before it; the count reads the index).
  */
 export async function listChartPage(db: DbOrTx, collectionId: number, page: { offset?: number; limit?: number; name?: string }) {
   const where = and(eq(charts.collectionId, collectionId), nameContains(page.name));
