@@ -44,12 +44,14 @@ function currentKeys(gcId: number | null) {
 export async function queueMapPreparation(db: DbOrTx, gcId: number): Promise<number> {
   const result = (await db.execute(sql`
     WITH wanted AS (${currentKeys(gcId)}),
+    -- Set differences, not correlated lookups: a set uploaded faster than the statistics are
+    -- renewed otherwise gets a nested loop of its cells by the queued jobs (1,000 cells: 40 ms
+    -- instead of 1.3), while EXCEPT hashes or sorts whatever the planner believes.
     fresh AS (
-      SELECT w.key FROM wanted w
-      WHERE NOT EXISTS (SELECT 1 FROM ${mapCellStates} s WHERE s.key = w.key AND s.status = 'ready')
-        AND NOT EXISTS (
-          SELECT 1 FROM ${jobs} j
-          WHERE j.state IN ('queued', 'running') AND j.kind = ${tilePrepareJobKind} AND j.payload ->> 'key' = w.key)
+      SELECT key FROM wanted
+      EXCEPT SELECT s.key FROM ${mapCellStates} s WHERE s.geocontent_id = ${gcId}::integer AND s.status = 'ready'
+      EXCEPT SELECT j.payload ->> 'key' FROM ${jobs} j
+        WHERE j.state IN ('queued', 'running') AND j.kind = ${tilePrepareJobKind} AND j.payload ->> 'gcId' = ${String(gcId)}
     ),
     retried AS (
       DELETE FROM ${mapCellStates} s USING fresh WHERE s.key = fresh.key AND s.status = 'failed' RETURNING s.key

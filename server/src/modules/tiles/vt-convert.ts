@@ -5,7 +5,7 @@ import type { FlatFeature, FlatGeometry, FlatLine } from '@chartroom/s57';
 // (Web Mercator), three numbers per vertex (x, y, and the vertex's importance from Douglas-Peucker
 // at the index's deepest zoom), the ring's area or the line's length as `size`, and the feature's
 // box. The values are computed with the same operations in the same order, so geojson-vt cuts the
-// same tiles from them (cell-tile-index.test.ts holds this against geojson-vt's own conversion).
+// same tiles from them (vt-convert.test.ts holds this against geojson-vt's own conversion).
 //
 // Why not let geojson-vt convert: it needs the whole collection as GeoJSON first (an array for every
 // position), and keeps each vertex as three boxed numbers. Here no GeoJSON is made, and a long ring
