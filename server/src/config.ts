@@ -87,7 +87,7 @@ const envSchema = z.object({
   S3_REDIRECT_DOWNLOADS: bool.default(false),
   /** Memory for the chart map's made tiles, S-102 grids and opened tile packs (least recently used dropped first). */
   TILE_CACHE_MB: z.coerce.number().int().min(16).default(512),
-  /** Worker threads that make map tiles (decision 0031); default: the cores less one, 1 to 4. */
+  /** Worker threads that make map tiles (decision 0031); default: the cores less one, 2 to 4. */
   TILE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   /**
    * Map tiles per minute and process, per map task and per client address: a full-screen map asks

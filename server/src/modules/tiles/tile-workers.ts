@@ -42,9 +42,12 @@ function workerEntry(): { code: string | URL; eval: boolean } {
   };
 }
 
-/** Threads for tiles by default: the cores less one for the web process, at least one, at most four. */
+/**
+ * Threads for tiles by default: the cores less one for the web process, at least two (a tile whose
+ * cell is being packed on demand then holds up one thread, not every tile), at most four.
+ */
 export function defaultTileThreads(): number {
-  return Math.max(1, Math.min(4, availableParallelism() - 1));
+  return Math.max(2, Math.min(4, availableParallelism() - 1));
 }
 
 /**
