@@ -7,8 +7,23 @@ import { encodeTilePack, memoryPackRead, packKeyOf, TilePack } from './tile-pack
 import { tileRange } from './tile-geometry.js';
 import { isDrawnAtTileZoom } from './vector-tile.js';
 
-// A cell's tile pack gives every tile exactly as the cell's whole geojson-vt index does: the same
-// features, in the same order, with the same geometry and tags (of those drawn at the tile's zoom).
+// A cell's tile pack gives every tile as the cell's whole geojson-vt index does: from zoom 16 the
+// same features, in the same order, with the same geometry and tags (of those drawn at the tile's
+// zoom); below it (`detailFor`: vertices drawn down to two zooms deeper) the same features with the
+// same tags and every vertex inside the tile the same, only where a line crosses the edge of the
+// buffer may differ.
+
+type Feature = ReturnType<typeof cellTileFeatures>[number];
+const inside = (p: number[]) => p[0]! >= 0 && p[0]! <= 4096 && p[1]! >= 0 && p[1]! <= 4096;
+/** What a tile draws of its features: each feature's tags and its positions inside the tile, in order. */
+function drawnOf(features: Feature[]) {
+  return features
+    .map((f) => {
+      const points = (f.type === 1 ? (f.geometry as unknown as number[][]) : (f.geometry as unknown as number[][][]).flat()).filter(inside);
+      return { type: f.type, tags: f.tags, points };
+    })
+    .filter((f) => f.points.length > 0);
+}
 
 async function expectSameTiles(
   ds: CellIndex,
@@ -30,7 +45,9 @@ async function expectSameTiles(
       for (let y = r.y0 - 1; y <= r.y1 + 1; y++) {
         if (k++ % every !== 0) continue;
         const expected = cellTileFeatures(whole, z, x, y).filter((f) => isDrawnAtTileZoom(f.tags, z));
-        expect(await pack.tileFeatures(z, x, y), `${z}/${x}/${y}`).toEqual(expected);
+        const got = await pack.tileFeatures(z, x, y);
+        if (z >= 16) expect(got, `${z}/${x}/${y}`).toEqual(expected);
+        else expect(drawnOf(got), `${z}/${x}/${y}`).toEqual(drawnOf(expected));
         compared += 1;
         if (expected.length > 0) drawn += 1;
       }
@@ -40,7 +57,7 @@ async function expectSameTiles(
 }
 
 describe('tile pack', () => {
-  it('gives every tile of the demo cell (with its updates) as its whole index does, zooms 5–18', async () => {
+  it('gives every tile of the demo cell (with its updates) as its whole index does, zooms 5–18 (exactly from 16)', async () => {
     const ds = readCellIndex(
       buildDemoHarbourCell(),
       [1, 2].map((n) => ({ bytes: buildDemoHarbourUpdate(n), fileName: `XX5DEMO1.00${n}` })),
@@ -60,7 +77,7 @@ describe('tile pack', () => {
     expect(packKeyOf({ key: 's101-3:17' })).toBe('tiles/packs/v1/s101-3-17.pack');
   });
 
-  it.skipIf(!hasTestdata)('gives the tiles of US4MD81M with its updates as its whole index does, zooms 7–16', async () => {
+  it.skipIf(!hasTestdata)('gives the tiles of US4MD81M with its updates as its whole index does, zooms 7–16 (exactly at 16)', async () => {
     const md81 = (ext: string) => readFileSync(testdataPath('s57/noaa-US4MD81M', `US4MD81M.${ext}`));
     const ds = readCellIndex(
       md81('000'),

@@ -197,13 +197,25 @@ export function encodeTilePack(features: Iterable<FlatFeature>): Uint8Array | nu
   return out;
 }
 
+/**
+ * The vertices a tile of zoom z reads: those drawn down to two zooms deeper (a vertex drawn at no
+ * zoom up to z is dropped by `createTile` anyway). Leaving the others out before the cut changes
+ * only where a line crosses the edge of the tile's buffer, by less than a quarter of the
+ * simplification tolerance (3 units at zoom z + 2: 0.75 units), outside the tile: what is drawn is
+ * the same (tile-pack.test.ts), and a low-zoom tile reads, clips and simplifies a fraction of the
+ * cell's vertices. From zoom 16 every vertex is read.
+ */
+export function detailFor(z: number): number {
+  return Math.min(MAX_ZOOM, z + 2);
+}
+
 /** Reads `length` bytes of the pack from `start` (a blob's range, or a pack held in memory). */
 export type PackRead = (start: number, length: number) => Promise<Uint8Array>;
 
 /** Records closer than this are read in one range. */
 const MERGE_GAP = 32 * 1024;
 
-function decodeRecord(buf: ArrayBuffer, at: number): VtSourceFeature {
+function decodeRecord(buf: ArrayBuffer, at: number, detail: number): VtSourceFeature {
   const view = new DataView(buf, at);
   const type = TYPES[view.getUint32(0, true)]!;
   const tagBytes = view.getUint32(4, true);
@@ -247,12 +259,19 @@ function decodeRecord(buf: ArrayBuffer, at: number): VtSourceFeature {
   const levels = new Uint8Array(buf, coordsAt + vertices * 16, vertices);
   let v = 0;
   const lines = counts.map((n, i) => {
+    let kept = n;
+    if (detail < MAX_ZOOM) {
+      kept = 0;
+      for (let j = v; j < v + n; j++) if (levels[j]! <= detail) kept++;
+    }
     // As vt-convert makes them: long lines in a Float64Array, short ones in a plain array.
-    const line = (n >= 32 ? new Float64Array(n * 3) : new Array<number>(n * 3)) as VtLine;
-    for (let j = 0; j < n; j++, v++) {
-      line[3 * j] = coords[2 * v]!;
-      line[3 * j + 1] = coords[2 * v + 1]!;
-      line[3 * j + 2] = levelValues[levels[v]!]!;
+    const line = (kept >= 32 ? new Float64Array(kept * 3) : new Array<number>(kept * 3)) as VtLine;
+    for (let j = 0, k = 0; j < n; j++, v++) {
+      if (levels[v]! > detail) continue;
+      line[3 * k] = coords[2 * v]!;
+      line[3 * k + 1] = coords[2 * v + 1]!;
+      line[3 * k + 2] = levelValues[levels[v]!]!;
+      k++;
     }
     line.size = sizes[i]!;
     line.start = 0;
@@ -328,7 +347,7 @@ export class TilePack {
    * are drawn at its zoom (`isDrawnAtTileZoom`: a feature whose SCAMIN starts deeper is not even
    * read), in the cell's order.
    */
-  async featuresNear(z: number, x: number, y: number): Promise<VtSourceFeature[]> {
+  async featuresNear(z: number, x: number, y: number, detail = MAX_ZOOM): Promise<VtSourceFeature[]> {
     const n = 2 ** z;
     const m = (2 * VT_OPTIONS.buffer) / VT_OPTIONS.extent / n;
     const x0 = x / n - m;
@@ -353,7 +372,7 @@ export class TilePack {
       new Uint8Array(buf).set(chunk);
       for (let k = s; k <= e; k++) {
         const i = hits[k]!;
-        const feature = decodeRecord(buf, this.offsets[i]! - start);
+        const feature = decodeRecord(buf, this.offsets[i]! - start, detail);
         feature.minX = b[4 * i]!;
         feature.minY = b[4 * i + 1]!;
         feature.maxX = b[4 * i + 2]!;
@@ -370,7 +389,7 @@ export class TilePack {
    * less the features not drawn at that zoom (geojson-vt cuts every feature on its own).
    */
   async tileFeatures(z: number, x: number, y: number): Promise<VtFeature[]> {
-    return cutTile(await this.featuresNear(z, x, y), z, x, y);
+    return cutTile(await this.featuresNear(z, x, y, detailFor(z)), z, x, y);
   }
 }
 
