@@ -10,7 +10,8 @@ import { s101TileFeatures } from './cell-features.js';
 import { coverageFeatures, type MapCell, type MapGrid } from './chart-set.js';
 import { decodeDepthGrid, depthGridKeyOf, encodeDepthGrid, prepareDepthGrid, renderDepthTile, type DepthGrid } from './s102-tile.js';
 import type { VtFeature } from './geojson-vt.js';
-import { encodeTilePack, memoryPackRead, packKeyOf, TilePack } from './tile-pack.js';
+import { encodeTilePack, packKeyOf } from './tile-pack.js';
+import { memoryPackRead, TilePack } from './tile-pack-reader.js';
 import { makeVectorTile } from './vector-tile.js';
 
 /** Where a cell's tiles are cut from: its pack, or (a cell at the antimeridian) its whole index; an S-102 grid (null: a CRS the map cannot draw). */

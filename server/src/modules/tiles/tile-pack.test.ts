@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildDemoHarbourCell, buildDemoHarbourUpdate, getCellInfo, readCellIndex, type CellIndex } from '@chartroom/s57';
 import { hasTestdata, testdataPath } from '../../../../test/testdata.js';
 import { buildCellTileIndex, cellTileFeatures, tileFeaturesNear } from './cell-tile-index.js';
-import { encodeTilePack, memoryPackRead, packKeyOf, TilePack } from './tile-pack.js';
+import { encodeTilePack, packKeyOf } from './tile-pack.js';
+import { memoryPackRead, TilePack } from './tile-pack-reader.js';
 import { tileRange } from './tile-geometry.js';
 import { isDrawnAtTileZoom } from './vector-tile.js';
 

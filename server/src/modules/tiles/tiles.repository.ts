@@ -102,23 +102,7 @@ async function listChartRowsKnowing(db: DbOrTx, gcId: number, known: Map<string,
 
 async function listChartRows(db: DbOrTx, gcId: number) {
   return db
-    .select({
-      id: charts.id,
-      kind: chartCollections.kind,
-      name: charts.name,
-      band: charts.band,
-      edition: charts.edition,
-      update: charts.update,
-      releaseDate: charts.releaseDate,
-      scale: charts.scale,
-      west: charts.west,
-      south: charts.south,
-      east: charts.east,
-      north: charts.north,
-      coverage: charts.coverage,
-      blobKeys: charts.blobKeys,
-      updatedAt: charts.updatedAt,
-    })
+    .select({ ...mapChartColumns, coverage: charts.coverage })
     .from(charts)
     .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
     .where(eq(chartCollections.geocontentId, gcId))
