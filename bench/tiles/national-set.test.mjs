@@ -14,7 +14,8 @@ const root = new URL('../..', import.meta.url).pathname;
 const hasCorpus = existsSync(join(sourceDir, 'US4MD81M.000'));
 if (!hasCorpus && process.env.REQUIRE_TESTDATA === '1') throw new Error(`REQUIRE_TESTDATA=1 but ${sourceDir} is missing`);
 const hasOgr = spawnSync('ogrinfo', ['--version']).status === 0;
-if (hasCorpus && !hasOgr && process.env.REQUIRE_TESTDATA === '1') throw new Error('the generator test needs GDAL (ogrinfo, Debian gdal-bin)');
+if (hasCorpus && !hasOgr && process.env.REQUIRE_TESTDATA === '1')
+  throw new Error('the generator test needs GDAL (ogrinfo, Debian gdal-bin)');
 
 const skip = hasCorpus ? false : 'the corpus (US4MD81M) is absent';
 let out;
@@ -59,7 +60,9 @@ test('every file keeps its length; our reader sees the same cell, renamed and mo
     assert.equal(info.update, 3); // the three updates applied
     assert.deepEqual(info.featureCounts, original.featureCounts);
     const moved = [cell.dLon, cell.dLat, cell.dLon, cell.dLat];
-    info.bbox.forEach((v, k) => assert.ok(near(v, original.bbox[k] + moved[k]), `${cell.name} bbox ${info.bbox} vs ${original.bbox} + ${moved}`));
+    info.bbox.forEach((v, k) =>
+      assert.ok(near(v, original.bbox[k] + moved[k]), `${cell.name} bbox ${info.bbox} vs ${original.bbox} + ${moved}`),
+    );
   }
 });
 
@@ -79,22 +82,28 @@ function ogrLayers(file) {
   return layers;
 }
 
-test('GDAL reads every copy with the original feature counts, its extent moved by whole degrees', { skip: skip || (!hasOgr && 'GDAL (ogrinfo) is absent') }, () => {
-  const original = ogrLayers(join(sourceDir, 'US4MD81M.000'));
-  assert.ok(original.get('DEPARE').count > 100);
-  for (const cell of [manifest.cells[0], manifest.cells[4]]) {
-    const copy = ogrLayers(copyFile(cell, '000'));
-    assert.deepEqual([...copy.keys()], [...original.keys()]);
-    for (const [name, layer] of original) {
-      assert.equal(copy.get(name).count, layer.count, `${cell.name} ${name}`);
-      if (!layer.extent) continue;
-      const moved = [cell.dLon, cell.dLat, cell.dLon, cell.dLat];
-      copy.get(name).extent.forEach((v, k) => assert.ok(Math.abs(v - (layer.extent[k] + moved[k])) < 2e-6, `${cell.name} ${name} extent`));
+test(
+  'GDAL reads every copy with the original feature counts, its extent moved by whole degrees',
+  { skip: skip || (!hasOgr && 'GDAL (ogrinfo) is absent') },
+  () => {
+    const original = ogrLayers(join(sourceDir, 'US4MD81M.000'));
+    assert.ok(original.get('DEPARE').count > 100);
+    for (const cell of [manifest.cells[0], manifest.cells[4]]) {
+      const copy = ogrLayers(copyFile(cell, '000'));
+      assert.deepEqual([...copy.keys()], [...original.keys()]);
+      for (const [name, layer] of original) {
+        assert.equal(copy.get(name).count, layer.count, `${cell.name} ${name}`);
+        if (!layer.extent) continue;
+        const moved = [cell.dLon, cell.dLat, cell.dLon, cell.dLat];
+        copy
+          .get(name)
+          .extent.forEach((v, k) => assert.ok(Math.abs(v - (layer.extent[k] + moved[k])) < 2e-6, `${cell.name} ${name} extent`));
+      }
     }
-  }
-  const dsid = execFileSync('ogrinfo', ['-ro', '-al', copyFile(manifest.cells[4], '000'), 'DSID'], { encoding: 'utf8' });
-  assert.match(dsid, /DSID_DSNM \(String\) = US4X0005\.000/);
-});
+    const dsid = execFileSync('ogrinfo', ['-ro', '-al', copyFile(manifest.cells[4], '000'), 'DSID'], { encoding: 'utf8' });
+    assert.match(dsid, /DSID_DSNM \(String\) = US4X0005\.000/);
+  },
+);
 
 test('the base and its updates keep their bytes except the name and the coordinates', { skip }, () => {
   const cell = manifest.cells[1];
