@@ -381,7 +381,7 @@ async function main() {
       s((ready - lastApply) / 1000),
       statusKnown ? `${status.cells} cells, ${status.failed} failed` : '',
     );
-    row('first apply → ready, per cell', `${s(prepS)}, ${perCell.toFixed(2)} s/cell`);
+    row(statusKnown ? 'first apply → ready, per cell' : 'first apply → idle, per cell', `${s(prepS)}, ${perCell.toFixed(2)} s/cell`);
     if (gdalCells > 0) {
       row(
         `GDAL MVT z10–z15, per cell (${gdalCells} cells)`,
