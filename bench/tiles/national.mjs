@@ -115,12 +115,24 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const pidsNow = () => processes.flatMap((p) => treeOf(p.pid));
 let peakRss = 0;
 let peakAt = '';
+let peakParts = '';
 let phase = 'start';
+/** What a process of the portal is: the web process, the worker, the embedded database's process. */
+function labelOf(pid) {
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return cmd.includes('embedded-process') ? 'database' : cmd.includes('--worker') ? 'worker' : cmd.includes('main.js') ? 'web' : 'other';
+  } catch {
+    return 'other';
+  }
+}
 const sampler = setInterval(() => {
-  const total = pidsNow().reduce((sum, pid) => sum + rssOf(pid), 0);
+  const parts = pidsNow().map((pid) => [pid, rssOf(pid)]);
+  const total = parts.reduce((sum, [, rss]) => sum + rss, 0);
   if (total > peakRss) {
     peakRss = total;
     peakAt = phase;
+    peakParts = parts.map(([pid, rss]) => `${labelOf(pid)} ${mb(rss)}`).join(' + ');
   }
 }, 200);
 
@@ -411,7 +423,7 @@ async function main() {
         .join(', ')}`,
     );
     row('other requests p99 during tiles', ms(pct(allOthers(tileOthers), 99)), `goal < 50 ms; ${others(tileOthers)}`);
-    row("peak RSS of the portal's processes", mb(peakRss), `goal < 1 GB; during ${peakAt}`);
+    row("peak RSS of the portal's processes", mb(peakRss), `goal < 1 GB; during ${peakAt}: ${peakParts}`);
 
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(
