@@ -65,13 +65,13 @@ export class TileStore {
 
   /** The tile threads, started when the first tile is asked for. */
   private workers(): TileWorkerPool {
-    this.tileThreads ??= new TileWorkerPool(this.threads, { blobs: this.blobs.opening, cacheBytes: this.threadCacheBytes }, 'tiles');
+    this.tileThreads ??= new TileWorkerPool(this.threads, { blobs: this.blobs.opening, cacheBytes: this.threadCacheBytes, nice: 5 }, 'tiles');
     return this.tileThreads;
   }
 
   /** One thread of its own for preparation, so a pack being made never holds up a tile. */
   private preparers(): TileWorkerPool {
-    this.prepareThread ??= new TileWorkerPool(1, { blobs: this.blobs.opening, cacheBytes: 16 * 1024 * 1024 }, 'tile-prepare');
+    this.prepareThread ??= new TileWorkerPool(1, { blobs: this.blobs.opening, cacheBytes: 16 * 1024 * 1024, nice: 15 }, 'tile-prepare');
     return this.prepareThread;
   }
 

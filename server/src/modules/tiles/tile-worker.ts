@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openBlobStoreAt } from '../../storage/open-blob-store.js';
 import type { MapCell, MapGrid } from './chart-set.js';
@@ -22,6 +24,14 @@ function own(made: Uint8Array | null): { value: Uint8Array | null; transfer: Arr
 }
 
 const data = workerData as TileWorkerData;
+// Linux gives each thread an id of its own, which setpriority takes; elsewhere the thread keeps
+// the process's priority.
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0) setPriority(tid, data.nice);
+} catch {
+  // not Linux, or not allowed: the same priority as the web thread
+}
 const tiles = new CellTiles(await openBlobStoreAt(data.blobs), data.cacheBytes);
 const port = parentPort!;
 

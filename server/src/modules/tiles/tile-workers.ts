@@ -11,6 +11,11 @@ export interface TileWorkerData {
   blobs: BlobStoreOpening;
   /** Bytes of opened packs' tables and packs made on demand a worker keeps. */
   cacheBytes: number;
+  /**
+   * The thread's niceness (Linux schedules each thread on its own): above the web thread's, so
+   * that a busy map or a preparation never keeps the API waiting for a core.
+   */
+  nice: number;
 }
 
 export interface WorkerAnswer {
