@@ -65,7 +65,11 @@ export class TileStore {
 
   /** The tile threads, started when the first tile is asked for. */
   private workers(): TileWorkerPool {
-    this.tileThreads ??= new TileWorkerPool(this.threads, { blobs: this.blobs.opening, cacheBytes: this.threadCacheBytes, nice: 5 }, 'tiles');
+    this.tileThreads ??= new TileWorkerPool(
+      this.threads,
+      { blobs: this.blobs.opening, cacheBytes: this.threadCacheBytes, nice: 5 },
+      'tiles',
+    );
     return this.tileThreads;
   }
 
