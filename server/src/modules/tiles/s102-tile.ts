@@ -1,18 +1,11 @@
-import { encodePng, projectorFor, type Projector, type S102Dataset } from '@chartroom/s102';
+import { encodePng, projectorFor, type Projector, type S102Dataset, type S102Grid } from '@chartroom/s102';
 
 // S-102 depth tiles: 256-px PNGs coloured in depth bands, transparent where no grid has data.
 
 export const RASTER_TILE_SIZE = 256;
 
-/** Where a grid lies: its cells' size and origin in its horizontal CRS. */
-export interface DepthGridGeometry {
-  rows: number;
-  cols: number;
-  originX: number;
-  originY: number;
-  spacingX: number;
-  spacingY: number;
-}
+/** Where a grid lies: its cells' size and origin in its horizontal CRS (as the S-102 reader gives it). */
+export type DepthGridGeometry = S102Grid;
 
 /** A grid ready to sample: its depths and the way back from lon/lat to grid cells. */
 export interface DepthGrid {
