@@ -91,6 +91,12 @@ export interface AppOptions {
   logger?: boolean;
   /** Where the JSON log lines go (stdout by default); tests read them from here. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Starts the tile threads as the server becomes ready, each warmed up on the built-in demo cell
+   * (`npm start` does; a jobs-only worker has no tile threads, and tests start theirs, unwarmed,
+   * with their first tile).
+   */
+  warmTileThreads?: boolean;
 }
 
 declare module 'fastify' {
@@ -319,6 +325,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   let sweepTimer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     await blobStore.prepare();
+    // A process that answers requests warms its tile threads up in the background (decision 0033).
+    if (opts.warmTileThreads && config.JOBS !== 'only') tiles.store.startThreads();
     await processes.start();
     // A web-only process (JOBS=false) leaves the sweeps to the processes that run jobs.
     if (config.JOBS !== false) await sweep();

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     if (config.SEED_DEMO) await seedDemo(database.db, { extensions: await demoExtensions(config) });
   });
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, warmTileThreads: true });
   app.addHook('onClose', () => database.close());
   // The embedded database's process is gone (killed, out of memory): nothing can be answered any
   // more, so the portal stops too, saying why, and whatever supervises it starts both again.

@@ -22,13 +22,13 @@ function currentKeys(gcId: number | null) {
   const ms = (col: unknown) =>
     sql`(extract(epoch from date_trunc('second', ${col}))::bigint * 1000 + floor(extract(microseconds from ${col}) / 1000)::bigint % 1000)::text`;
   return sql`
-    SELECT ${charts.id}::text || ':' || ${ms(charts.updatedAt)} AS key
+    SELECT ${charts.id}::text || ':' || ${ms(charts.updatedAt)} AS key, ${chartCollections.geocontentId} AS gc_id
     FROM ${charts} JOIN ${chartCollections} ON ${chartCollections.id} = ${charts.collectionId}
     WHERE ${gcId === null ? sql`true` : sql`${chartCollections.geocontentId} = ${gcId}`}
       AND ${charts.west} IS NOT NULL AND ${charts.south} IS NOT NULL AND ${charts.east} IS NOT NULL AND ${charts.north} IS NOT NULL
       AND (${chartCollections.kind} <> 's102' OR coalesce(${charts.blobKeys} ->> 0, '') <> '')
     UNION ALL
-    SELECT 's101-' || ${s100Datasets.id}::text || ':' || ${ms(s100Datasets.updatedAt)}
+    SELECT 's101-' || ${s100Datasets.id}::text || ':' || ${ms(s100Datasets.updatedAt)}, ${s100Datasets.geocontentId}
     FROM ${s100Datasets}
     WHERE ${gcId === null ? sql`true` : sql`${s100Datasets.geocontentId} = ${gcId}`} AND ${s100Datasets.product} = 'S-101'
       AND ${s100Datasets.west} IS NOT NULL AND ${s100Datasets.south} IS NOT NULL
@@ -106,6 +106,25 @@ export async function recordCellState(
       target: mapCellStates.key,
       set: { status: values.status, error: values.error, attempts: values.attempts, updatedAt: sql`now()` },
     });
+}
+
+/**
+ * Queues the preparation of every geocontent that has a current cell version with no state and no
+ * job (prepared in a pack format no longer read, whose state migration 0017 removed; or any
+ * preparation lost): what the server does as it starts and in its periodic sweep. How many jobs.
+ */
+export async function queueUnpreparedCells(db: DbOrTx): Promise<number> {
+  const result = (await db.execute(sql`
+    WITH wanted AS (${currentKeys(null)})
+    SELECT DISTINCT m.gc_id FROM (
+      SELECT key, gc_id FROM wanted
+      EXCEPT SELECT s.key, s.geocontent_id FROM ${mapCellStates} s
+      EXCEPT SELECT j.payload ->> 'key', (j.payload ->> 'gcId')::integer FROM ${jobs} j
+        WHERE j.state IN ('queued', 'running') AND j.kind = ${tilePrepareJobKind}
+    ) m ORDER BY m.gc_id`)) as unknown as { rows: { gc_id: number }[] };
+  let queued = 0;
+  for (const row of result.rows) queued += await queueMapPreparation(db, Number(row.gc_id));
+  return queued;
 }
 
 /** The chart-set keys of every geocontent's current cells, S-101 datasets and S-102 grids. */

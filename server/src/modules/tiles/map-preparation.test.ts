@@ -299,6 +299,28 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     expect(await t.app.blobs.size(packOf(now.key))).toBe(packBytes);
   });
 
+  it('prepares again, from the next sweep, the cells a new pack format left without a state (migration 0017)', async () => {
+    const p = await loginProvider(t, 'Format Office');
+    await apply(p, [cellFile('XX5FORM1'), cellFile('XX5FORM2')]);
+    await t.app.jobs.drain();
+    expect(await status(p)).toEqual({ cells: 2, ready: true, pending: 0, failed: 0 });
+    const keys = (await currentSet(p.gcId)).cells.map((c) => c.key).sort();
+
+    // What the migration does to the states of format 1 packs, run as it is written.
+    const migration = readFileSync(join(import.meta.dirname, '../../db/migrations/0017_map-packs-format-2.sql'), 'utf8');
+    await t.database.db.execute(sql.raw(migration));
+    expect(await status(p)).toEqual({ cells: 2, ready: false, pending: 2, failed: 0 });
+    expect(await openPrepareKeys(p.gcId)).toEqual([]);
+
+    await t.app.sweepUploads();
+    expect(await openPrepareKeys(p.gcId)).toEqual(keys);
+    // A second sweep queues nothing more while they wait.
+    await t.app.sweepUploads();
+    expect(await openPrepareKeys(p.gcId)).toEqual(keys);
+    await t.app.jobs.drain();
+    expect(await status(p)).toEqual({ cells: 2, ready: true, pending: 0, failed: 0 });
+  });
+
   it('answers only the owner: another provider and an unknown geocontent 404, a user 403, no one 401', async () => {
     const owner = await loginProvider(t, 'Owner Office');
     const other = await loginProvider(t, 'Other Office');

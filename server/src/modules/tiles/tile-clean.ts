@@ -19,8 +19,18 @@ interface TileFeature {
   geometry: Pt[] | Pt[][];
 }
 
+/** Features known valid already (a tile made ahead, cleaned when it was made: tile-pack.ts). */
+const known = new WeakSet<object>();
+
+/** Marks a feature as cleaned already: `cleanTileFeature` passes it as it is. */
+export function markClean<F extends TileFeature>(f: F): F {
+  known.add(f);
+  return f;
+}
+
 /** The feature with valid geometry on the integer grid, or null when nothing valid is left of it. */
 export function cleanTileFeature<F extends TileFeature>(f: F): F | null {
+  if (known.has(f)) return f;
   if (f.type === 1) {
     const points = (f.geometry as Pt[]).map(roundPt);
     return points.length > 0 ? { ...f, geometry: points } : null;
@@ -39,6 +49,8 @@ export function cleanTileFeature<F extends TileFeature>(f: F): F | null {
 }
 
 function roundPt(p: Pt): Pt {
+  // Most points come rounded already (geojson-vt's transform): kept, not copied.
+  if (Number.isInteger(p[0]) && Number.isInteger(p[1])) return p;
   return [Math.round(p[0]), Math.round(p[1])];
 }
 
@@ -171,6 +183,8 @@ interface Segment {
   ringLength: number;
   minX: number;
   maxX: number;
+  minY: number;
+  maxY: number;
 }
 
 /** Does point p lie on segment a–b (collinear and within its box)? */
@@ -220,19 +234,33 @@ export function isValidPolygons(polygons: Poly[]): boolean {
     for (let i = 0; i < ring.length; i++) {
       const a = ring[i]!;
       const b = ring[(i + 1) % ring.length]!;
-      segments.push({ a, b, ring: r, index: i, ringLength: ring.length, minX: Math.min(a[0], b[0]), maxX: Math.max(a[0], b[0]) });
+      segments.push({
+        a,
+        b,
+        ring: r,
+        index: i,
+        ringLength: ring.length,
+        minX: Math.min(a[0], b[0]),
+        maxX: Math.max(a[0], b[0]),
+        minY: Math.min(a[1], b[1]),
+        maxY: Math.max(a[1], b[1]),
+      });
     }
   });
   segments.sort((p, q) => p.minX - q.minX);
   const touches = new Map<string, string>();
   const active: Segment[] = [];
   for (const s of segments) {
-    // Segments ending left of this one can meet no later one either.
-    for (let k = active.length - 1; k >= 0; k--) if (active[k]!.maxX < s.minX) active.splice(k, 1);
-    const sMinY = Math.min(s.a[1], s.b[1]);
-    const sMaxY = Math.max(s.a[1], s.b[1]);
-    for (const t of active) {
-      if (Math.max(t.a[1], t.b[1]) < sMinY || Math.min(t.a[1], t.b[1]) > sMaxY) continue;
+    const sMinY = s.minY;
+    const sMaxY = s.maxY;
+    // One pass over the active segments: those ending left of this one can meet no later one
+    // either and are dropped (the others moved down in place), the rest are tested.
+    let kept = 0;
+    for (let k = 0; k < active.length; k++) {
+      const t = active[k]!;
+      if (t.maxX < s.minX) continue;
+      active[kept++] = t;
+      if (t.maxY < sMinY || t.minY > sMaxY) continue;
       const c = contact(s, t);
       if (c.kind === 'none') continue;
       if (c.kind === 'cross' || c.kind === 'overlap') return false;
@@ -254,6 +282,7 @@ export function isValidPolygons(polygons: Poly[]): boolean {
       if (before !== undefined && before !== at) return false;
       touches.set(pair, at);
     }
+    active.length = kept;
     active.push(s);
   }
   return isNestingValid(polygons);

@@ -1,6 +1,7 @@
 import { vtClip, vtCreateTile, vtTransformTile, type VtFeature } from './geojson-vt.js';
 import { VT_OPTIONS } from './cell-tile-index.js';
-import { levelValues, MAGIC, MAX_ZOOM, PACK_FORMAT, pad8, TYPES } from './tile-pack.js';
+import { clipBounds, levelValues, MAGIC, MAX_ZOOM, PACK_FORMAT, pad8, TYPES } from './tile-pack.js';
+import { markClean } from './tile-clean.js';
 import type { VtLine, VtSourceFeature } from './vt-convert.js';
 
 // Reading a cell's tile pack (tile-pack.ts, decision 0031): its table once, then per tile the
@@ -101,17 +102,80 @@ function decodeRecord(buf: ArrayBuffer, at: number, detail: number): VtSourceFea
   return f;
 }
 
-/** A tile pack opened for reading: its meta in memory, its records read per tile. */
+interface PackHeader {
+  format: number;
+  count: number;
+  metaOffset: number;
+  metaBytes: number;
+  bytes: number;
+  bucketZoom: number;
+  /** x, y, first record, end record per bucket. */
+  buckets: number[];
+  /** z, x, y, offset (from `tilesOffset`), length per tile made ahead. */
+  tiles: number[];
+  tilesOffset: number;
+}
+
+/** A tile made ahead (tile-pack.ts `encodeMadeTile`) back into features, each marked valid already. */
+function decodeMadeTile(bytes: Uint8Array): VtFeature[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const jsonLength = view.getUint32(0, true);
+  const list = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + 4, jsonLength).toString('utf8')) as [
+    1 | 2 | 3,
+    VtFeature['tags'],
+    number[],
+  ][];
+  const head = (4 + jsonLength + 3) & ~3;
+  const count = (bytes.length - head) >> 2;
+  // Read in place where the vertices lie on a 4-byte boundary (a stored tile starts at a multiple
+  // of 8 and a range is read into a buffer of its own), else from a copy.
+  const coords =
+    (bytes.byteOffset + head) % 4 === 0
+      ? new Int32Array(bytes.buffer, bytes.byteOffset + head, count)
+      : new Int32Array(bytes.slice(head, head + count * 4).buffer);
+  let v = 0;
+  const take = (n: number) => {
+    const pts: [number, number][] = new Array(n);
+    for (let i = 0; i < n; i++, v += 2) pts[i] = [coords[v]!, coords[v + 1]!];
+    return pts;
+  };
+  return list.map(([type, tags, counts]) => {
+    const geometry = type === 1 ? take(counts[0]!) : counts.map(take);
+    return markClean({ type, tags, geometry } as VtFeature);
+  });
+}
+
+/**
+ * A tile pack opened for reading: its table in memory; per tile, a tile made ahead read whole, or
+ * (deeper than its bucket zoom) the records of its bucket near the tile, cut on down to it.
+ */
 export class TilePack {
+  private readonly buckets = new Map<string, [number, number]>();
+  private readonly made = new Map<string, [number, number]>();
+
   private constructor(
     private readonly read: PackRead,
+    private readonly header: PackHeader,
     private readonly boxes: Float64Array,
     private readonly offsets: Float64Array,
     private readonly minzooms: Float64Array,
     private readonly ordinals: Uint32Array,
-    /** Bytes of the whole pack. */
-    readonly bytes: number,
-  ) {}
+  ) {
+    const b = header.buckets;
+    for (let i = 0; i < b.length; i += 4) this.buckets.set(`${b[i]}/${b[i + 1]}`, [b[i + 2]!, b[i + 3]!]);
+    const t = header.tiles;
+    for (let i = 0; i < t.length; i += 5) this.made.set(`${t[i]}/${t[i + 1]}/${t[i + 2]}`, [header.tilesOffset + t[i + 3]!, t[i + 4]!]);
+  }
+
+  /** Bytes of the whole pack. */
+  get bytes(): number {
+    return this.header.bytes;
+  }
+
+  /** The zoom its records are cut to; its tiles down to it are made ahead. */
+  get bucketZoom(): number {
+    return this.header.bucketZoom;
+  }
 
   /** Opens a pack; null when the bytes are not a pack of this format (made again then). */
   static async open(read: PackRead): Promise<TilePack | null> {
@@ -119,13 +183,7 @@ export class TilePack {
     if (first.length < 12 || Buffer.from(first.subarray(0, 8)).toString('latin1') !== MAGIC) return null;
     const headerLength = new DataView(first.buffer, first.byteOffset, first.byteLength).getUint32(8, true);
     const headBytes = 12 + headerLength <= first.length ? first : await read(0, 12 + headerLength);
-    const header = JSON.parse(Buffer.from(headBytes.subarray(12, 12 + headerLength)).toString('utf8')) as {
-      format: number;
-      count: number;
-      metaOffset: number;
-      metaBytes: number;
-      bytes: number;
-    };
+    const header = JSON.parse(Buffer.from(headBytes.subarray(12, 12 + headerLength)).toString('utf8')) as PackHeader;
     if (header.format !== PACK_FORMAT) return null;
     const meta = await read(header.metaOffset, header.metaBytes);
     if (meta.length !== header.metaBytes) return null;
@@ -134,17 +192,24 @@ export class TilePack {
     const { count } = header;
     return new TilePack(
       read,
+      header,
       new Float64Array(buf, 0, count * 4),
       new Float64Array(buf, count * 32, count + 1),
       new Float64Array(buf, count * 32 + (count + 1) * 8, count),
       new Uint32Array(buf, count * 40 + (count + 1) * 8, count),
-      header.bytes,
     );
   }
 
-  /** Bytes held in memory while the pack is open (its meta). */
+  /** Bytes held in memory while the pack is open (its table). */
   get heldBytes(): number {
-    return this.boxes.byteLength + this.offsets.byteLength + this.minzooms.byteLength + this.ordinals.byteLength + 256;
+    return (
+      this.boxes.byteLength +
+      this.offsets.byteLength +
+      this.minzooms.byteLength +
+      this.ordinals.byteLength +
+      (this.buckets.size + this.made.size) * 96 +
+      256
+    );
   }
 
   get count(): number {
@@ -152,11 +217,15 @@ export class TilePack {
   }
 
   /**
-   * The features of the pack that touch tile z/x/y (with a margin past geojson-vt's buffer) and
+   * The records of the pack that touch tile z/x/y (with a margin past geojson-vt's buffer) and
    * are drawn at its zoom (`isDrawnAtTileZoom`: a feature whose SCAMIN starts deeper is not even
-   * read), in the cell's order.
+   * read), in the cell's order: those of the tile's bucket (z at the bucket zoom or deeper).
    */
   async featuresNear(z: number, x: number, y: number, detail = MAX_ZOOM): Promise<VtSourceFeature[]> {
+    const bz = this.header.bucketZoom;
+    if (z < bz) return [];
+    const bucket = this.buckets.get(`${x >> (z - bz)}/${y >> (z - bz)}`);
+    if (!bucket) return [];
     const n = 2 ** z;
     const m = (2 * VT_OPTIONS.buffer) / VT_OPTIONS.extent / n;
     const x0 = x / n - m;
@@ -165,10 +234,10 @@ export class TilePack {
     const y1 = (y + 1) / n + m;
     const hits: number[] = [];
     const b = this.boxes;
-    for (let i = 0, k = 0; i < this.ordinals.length; i++, k += 4) {
+    for (let i = bucket[0], k = 4 * i; i < bucket[1]; i++, k += 4) {
       if (b[k]! <= x1 && b[k + 2]! >= x0 && b[k + 1]! <= y1 && b[k + 3]! >= y0 && this.minzooms[i]! < z + 1) hits.push(i);
     }
-    const found: { ordinal: number; feature: VtSourceFeature }[] = [];
+    const found: VtSourceFeature[] = [];
     for (let s = 0; s < hits.length;) {
       let e = s;
       while (e + 1 < hits.length && this.offsets[hits[e + 1]!]! - this.offsets[hits[e]! + 1]! <= MERGE_GAP) e++;
@@ -186,35 +255,44 @@ export class TilePack {
         feature.minY = b[4 * i + 1]!;
         feature.maxX = b[4 * i + 2]!;
         feature.maxY = b[4 * i + 3]!;
-        found.push({ ordinal: this.ordinals[i]!, feature });
+        found.push(feature);
       }
       s = e + 1;
     }
-    return found.sort((a, c) => a.ordinal - c.ordinal).map((f) => f.feature);
+    // A bucket's records are in the cell's order already.
+    return found;
   }
 
   /**
-   * The cell's features drawn in tile z/x/y, in tile units: what its whole geojson-vt index gives,
-   * less the features not drawn at that zoom (geojson-vt cuts every feature on its own).
+   * The cell's features drawn in tile z/x/y, in tile units, as its whole geojson-vt index gives
+   * them (less the features not drawn at that zoom): a tile down to the bucket zoom as it was made
+   * ahead (its features valid already), a deeper one cut from its bucket. Below
+   * `coverageOnlyBelowZoom`, where the map draws coverage alone, none.
    */
   async tileFeatures(z: number, x: number, y: number): Promise<VtFeature[]> {
-    return cutTile(await this.featuresNear(z, x, y, detailFor(z)), z, x, y);
+    const bz = this.header.bucketZoom;
+    if (z <= bz) {
+      const at = this.made.get(`${z}/${x}/${y}`);
+      if (!at) return [];
+      const bytes = await this.read(at[0], at[1]);
+      if (bytes.length !== at[1]) throw new Error('tile pack is shorter than its table says');
+      return decodeMadeTile(bytes);
+    }
+    return cutTile(await this.featuresNear(z, x, y, detailFor(z)), z, x, y, bz);
   }
 }
 
 /**
  * Tile z/x/y of these features, as geojson-vt's index cuts it: its `splitTile` drills from the
- * root, clipping each tile on the way into its four quarters with the same bounds and simplifying
- * each; here only the quarter on the way to the tile is clipped, with the same bounds in the same
- * order (so the same numbers), and only the tile itself is simplified and moved into tile units.
+ * root (or from tile `fromZoom` on the way, which the features are cut to already), clipping each
+ * tile on the way into its four quarters with the same bounds and simplifying each; here only the
+ * quarter on the way to the tile is clipped, with the same bounds in the same order (so the same
+ * numbers), and only the tile itself is simplified and moved into tile units.
  */
-export function cutTile(features: VtSourceFeature[], z: number, x: number, y: number): VtFeature[] {
-  const k1 = (0.5 * VT_OPTIONS.buffer) / VT_OPTIONS.extent;
-  const k2 = 0.5 - k1;
-  const k3 = 0.5 + k1;
-  const k4 = 1 + k1;
+export function cutTile(features: VtSourceFeature[], z: number, x: number, y: number, fromZoom = 0): VtFeature[] {
+  const { k1, k2, k3, k4 } = clipBounds();
   let current: unknown[] = features;
-  for (let pz = 0; pz < z && current.length > 0; pz++) {
+  for (let pz = fromZoom; pz < z && current.length > 0; pz++) {
     const px = x >> (z - pz);
     const py = y >> (z - pz);
     const right = (x >> (z - pz - 1)) & 1;

@@ -1,5 +1,9 @@
 import type { FlatFeature } from '@chartroom/s57';
+import { coverageOnlyBelowZoom } from '@chartroom/contracts/map';
 import { VT_OPTIONS } from './cell-tile-index.js';
+import { vtClip, vtCreateTile, vtTransformTile, type VtFeature } from './geojson-vt.js';
+import { cleanTileFeature } from './tile-clean.js';
+import { isDrawnAtTileZoom } from './vector-tile.js';
 import { toVtFeature, type VtLine, type VtSourceFeature } from './vt-convert.js';
 
 // A cell's tile pack (decision 0031): its features in geojson-vt's internal form (projected to the
@@ -22,7 +26,10 @@ import { toVtFeature, type VtLine, type VtSourceFeature } from './vt-convert.js'
 
 export const MAGIC = 'CRTPACK1';
 /** Bump when the layout or the features' form changes: packs of another format are made again. */
-export const PACK_FORMAT = 1;
+export const PACK_FORMAT = 2;
+
+/** The deepest zoom a cell's records are cut to, and its tiles made ahead (`bucketZoomOf`). */
+export const BUCKET_ZOOM = 12;
 
 export const TYPES = ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'] as const;
 type GeometryType = (typeof TYPES)[number];
@@ -46,29 +53,6 @@ export const levelValues = [1, ...sqTolerances.slice(1).map((t) => t * 2), 0];
 function levelOf(importance: number): number {
   for (let z = 0; z < MAX_ZOOM; z++) if (importance > sqTolerances[z]!) return z;
   return MAX_ZOOM;
-}
-
-/** Position of a point on the Hilbert curve of a 65,536 × 65,536 grid (x, y in 0..1). */
-function hilbert(fx: number, fy: number): number {
-  const n = 1 << 16;
-  let x = Math.min(n - 1, Math.max(0, Math.floor(fx * n)));
-  let y = Math.min(n - 1, Math.max(0, Math.floor(fy * n)));
-  let d = 0;
-  for (let s = n >> 1; s > 0; s >>= 1) {
-    const rx = (x & s) > 0 ? 1 : 0;
-    const ry = (y & s) > 0 ? 1 : 0;
-    d += s * s * ((3 * rx) ^ ry);
-    if (ry === 0) {
-      if (rx === 1) {
-        x = s - 1 - x;
-        y = s - 1 - y;
-      }
-      const t = x;
-      x = y;
-      y = t;
-    }
-  }
-  return d;
 }
 
 export const pad8 = (n: number) => (n + 7) & ~7;
@@ -135,6 +119,115 @@ function encodeRecord(f: VtSourceFeature): Uint8Array {
   return out;
 }
 
+/** Most tiles a cell has at its bucket zoom (`bucketZoomOf`): what bounds the tiles made ahead. */
+const MAX_BUCKETS = 1024;
+
+/**
+ * The zoom a cell's records are cut to and its tiles made ahead down to: 12, or shallower for a
+ * cell so large that it would span more than `MAX_BUCKETS` tiles there (an overview cell).
+ */
+export function bucketZoomOf(box: [number, number, number, number]): number {
+  for (let z = BUCKET_ZOOM; z > 0; z--) {
+    const n = 2 ** z;
+    const tiles = (Math.floor(box[2] * n) - Math.floor(box[0] * n) + 1) * (Math.floor(box[3] * n) - Math.floor(box[1] * n) + 1);
+    if (tiles <= MAX_BUCKETS) return z;
+  }
+  return 0;
+}
+
+/**
+ * A tile made ahead: its features drawn at its zoom, in tile units and already valid
+ * (`cleanTileFeature`). Layout: u32 length of a JSON list of [type, tags, counts] per feature
+ * (counts: points, or vertices per line or ring), padded to 4, then every vertex's x and y (i32).
+ */
+function encodeMadeTile(features: VtFeature[]): Uint8Array {
+  const list: [number, unknown, number[]][] = [];
+  const coords: number[] = [];
+  for (const f of features) {
+    if (f.type === 1) {
+      const points = f.geometry as [number, number][];
+      list.push([1, f.tags, [points.length]]);
+      for (const p of points) coords.push(p[0], p[1]);
+    } else {
+      const lines = f.geometry as [number, number][][];
+      list.push([f.type, f.tags, lines.map((l) => l.length)]);
+      for (const l of lines) for (const p of l) coords.push(p[0], p[1]);
+    }
+  }
+  const json = Buffer.from(JSON.stringify(list), 'utf8');
+  const head = (4 + json.length + 3) & ~3;
+  const out = new Uint8Array(head + coords.length * 4);
+  new DataView(out.buffer).setUint32(0, json.length, true);
+  out.set(json, 4);
+  new Int32Array(out.buffer, head, coords.length).set(coords);
+  return out;
+}
+
+/** What the cut of a cell gives: its records cut to the bucket zoom, and its tiles made ahead. */
+interface Cut {
+  records: { box: [number, number, number, number]; minzoom: number; ordinal: number; bytes: Uint8Array }[];
+  /** x, y, first record, end record per bucket. */
+  buckets: number[];
+  /** z, x, y, and the made tile's bytes. */
+  tiles: { z: number; x: number; y: number; bytes: Uint8Array }[];
+}
+
+/**
+ * Cuts the features down to the bucket zoom as geojson-vt's `splitTile` does (the same clip, the
+ * same bounds, the same order: tile-pack-reader.ts's `cutTile` goes on from there), making on the
+ * way every tile from `coverageOnlyBelowZoom` to the bucket zoom as the map draws it.
+ */
+function cutCell(features: VtSourceFeature[], bucketZoom: number): Cut {
+  const cut: Cut = { records: [], buckets: [], tiles: [] };
+  const { k1, k2, k3, k4 } = clipBounds();
+  const visit = (current: VtSourceFeature[], z: number, x: number, y: number) => {
+    if (z >= coverageOnlyBelowZoom) {
+      const drawn = current.filter((f) => isDrawnAtTileZoom(f.tags, z));
+      if (drawn.length > 0) {
+        const made: VtFeature[] = [];
+        for (const f of vtTransformTile(vtCreateTile(drawn, z, x, y, VT_OPTIONS), VT_OPTIONS.extent).features) {
+          delete f.id;
+          const clean = cleanTileFeature(f);
+          if (clean) made.push(clean);
+        }
+        if (made.length > 0) cut.tiles.push({ z, x, y, bytes: encodeMadeTile(made) });
+      }
+    }
+    if (z === bucketZoom) {
+      const first = cut.records.length;
+      // Only what the table needs is kept: the clipped geometry is garbage once encoded.
+      for (const f of current) {
+        const minzoom = f.tags.minzoom;
+        cut.records.push({
+          box: [f.minX, f.minY, f.maxX, f.maxY],
+          minzoom: typeof minzoom === 'number' ? minzoom : -1,
+          ordinal: f.id as unknown as number,
+          bytes: encodeRecord(f),
+        });
+      }
+      cut.buckets.push(x, y, first, cut.records.length);
+      return;
+    }
+    const scale = 1 << z;
+    for (const right of [0, 1]) {
+      const column = vtClip(current, scale, right ? x + k2 : x - k1, right ? x + k4 : x + k3, 0, -Infinity, Infinity, VT_OPTIONS);
+      if (!column || column.length === 0) continue;
+      for (const below of [0, 1]) {
+        const part = vtClip(column, scale, below ? y + k2 : y - k1, below ? y + k4 : y + k3, 1, -Infinity, Infinity, VT_OPTIONS);
+        if (part && part.length > 0) visit(part as VtSourceFeature[], z + 1, 2 * x + right, 2 * y + below);
+      }
+    }
+  };
+  visit(features, 0, 0, 0);
+  return cut;
+}
+
+/** geojson-vt's `splitTile` bounds of a tile's quarters (in tiles of the parent's zoom), buffer included. */
+export function clipBounds() {
+  const k1 = (0.5 * VT_OPTIONS.buffer) / VT_OPTIONS.extent;
+  return { k1, k2: 0.5 - k1, k3: 0.5 + k1, k4: 1 + k1 };
+}
+
 /**
  * The pack of a cell's features (as `tileFeaturesNear` or `s101TileFeatures` give them), or null
  * when one comes within a tile's buffer of the antimeridian: geojson-vt copies such features to
@@ -143,26 +236,46 @@ function encodeRecord(f: VtSourceFeature): Uint8Array {
 export function encodeTilePack(features: Iterable<FlatFeature>): Uint8Array | null {
   const margin = VT_OPTIONS.buffer / VT_OPTIONS.extent;
   const converted: VtSourceFeature[] = [];
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const f of features) {
     const vt = toVtFeature(f, VT_OPTIONS);
     if (!vt) continue;
     if (!(vt.minX >= margin && vt.maxX < 1 - margin)) return null;
+    // Its place in the cell's order travels through the clip as its id.
+    (vt as { id: unknown }).id = converted.length;
     converted.push(vt);
+    box[0] = Math.min(box[0], vt.minX);
+    box[1] = Math.min(box[1], vt.minY);
+    box[2] = Math.max(box[2], vt.maxX);
+    box[3] = Math.max(box[3], vt.maxY);
   }
-  const count = converted.length;
-  const order = converted
-    .map((f, i) => ({ i, h: hilbert((f.minX + f.maxX) / 2, (f.minY + f.maxY) / 2) }))
-    .sort((a, b) => a.h - b.h || a.i - b.i)
-    .map((e) => e.i);
-  const records = order.map((i) => encodeRecord(converted[i]!));
+  const bucketZoom = converted.length > 0 ? bucketZoomOf(box) : BUCKET_ZOOM;
+  const { records, buckets, tiles } = cutCell(converted, bucketZoom);
+  const count = records.length;
   const metaBytes = count * 40 + (count + 1) * 8 + pad8(count * 4);
+  const recordsBytes = records.reduce((n, r) => n + r.bytes.length, 0);
+  const tileTable: number[] = [];
+  let tilesBytes = 0;
+  for (const t of tiles) {
+    tileTable.push(t.z, t.x, t.y, tilesBytes, t.bytes.length);
+    tilesBytes += pad8(t.bytes.length);
+  }
   let header = '';
   let metaOffset = 0;
   // The header names the meta's offset, which follows the header: settle both (at most twice).
   for (let guess = 64; ;) {
-    const recordsStart = guess + metaBytes;
-    const bytes = recordsStart + records.reduce((n, r) => n + r.length, 0);
-    header = JSON.stringify({ format: PACK_FORMAT, count, metaOffset: guess, metaBytes, bytes });
+    const bytes = guess + metaBytes + recordsBytes + tilesBytes;
+    header = JSON.stringify({
+      format: PACK_FORMAT,
+      count,
+      metaOffset: guess,
+      metaBytes,
+      bytes,
+      bucketZoom,
+      buckets,
+      tiles: tileTable,
+      tilesOffset: guess + metaBytes + recordsBytes,
+    });
     const needed = pad8(12 + Buffer.byteLength(header));
     if (needed <= guess) {
       metaOffset = guess;
@@ -171,7 +284,7 @@ export function encodeTilePack(features: Iterable<FlatFeature>): Uint8Array | nu
     guess = needed;
   }
   const recordsStart = metaOffset + metaBytes;
-  const total = recordsStart + records.reduce((n, r) => n + r.length, 0);
+  const total = recordsStart + recordsBytes + tilesBytes;
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
   out.set(Buffer.from(MAGIC, 'latin1'), 0);
@@ -183,16 +296,18 @@ export function encodeTilePack(features: Iterable<FlatFeature>): Uint8Array | nu
   const minzooms = new Float64Array(out.buffer, metaOffset + count * 32 + (count + 1) * 8, count);
   const ordinals = new Uint32Array(out.buffer, metaOffset + count * 40 + (count + 1) * 8, count);
   let at = recordsStart;
-  order.forEach((src, k) => {
-    const f = converted[src]!;
-    boxes.set([f.minX, f.minY, f.maxX, f.maxY], k * 4);
+  records.forEach(({ box, minzoom, ordinal, bytes }, k) => {
+    boxes.set(box, k * 4);
     offsets[k] = at;
-    const minzoom = f.tags.minzoom;
-    minzooms[k] = typeof minzoom === 'number' ? minzoom : -1;
-    ordinals[k] = src;
-    out.set(records[k]!, at);
-    at += records[k]!.length;
+    minzooms[k] = minzoom;
+    ordinals[k] = ordinal;
+    out.set(bytes, at);
+    at += bytes.length;
   });
   offsets[count] = at;
+  for (const t of tiles) {
+    out.set(t.bytes, at);
+    at += pad8(t.bytes.length);
+  }
   return out;
 }

@@ -63,11 +63,19 @@ export class TileStore {
     await Promise.all([this.tileThreads?.close(), this.prepareThread?.close()]);
   }
 
-  /** The tile threads, started when the first tile is asked for. */
-  private workers(): TileWorkerPool {
+  /**
+   * Starts every tile thread now rather than with the first tiles, each warmed up as it starts
+   * (tile-worker.ts): a server's first tiles are then cut by optimised code.
+   */
+  startThreads(): void {
+    this.workers(true).startAll();
+  }
+
+  /** The tile threads, started when the first tile is asked for (or by `startThreads`). */
+  private workers(warm = false): TileWorkerPool {
     this.tileThreads ??= new TileWorkerPool(
       this.threads,
-      { blobs: this.blobs.opening, cacheBytes: this.threadCacheBytes, nice: 5 },
+      { blobs: this.blobs.opening, cacheBytes: this.threadCacheBytes, nice: 5, warm },
       'tiles',
     );
     return this.tileThreads;

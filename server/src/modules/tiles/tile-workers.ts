@@ -16,6 +16,8 @@ export interface TileWorkerData {
    * that a busy map or a preparation never keeps the API waiting for a core.
    */
   nice: number;
+  /** Cuts the demo cell's tiles before taking tasks, so that the first tiles run optimised code. */
+  warm?: boolean;
 }
 
 export interface WorkerAnswer {
@@ -80,6 +82,11 @@ export class TileWorkerPool {
       slot.worker.ref();
       slot.worker.postMessage({ ...message, id }, transfer);
     });
+  }
+
+  /** Starts every thread the pool may have. */
+  startAll(): void {
+    while (!this.closed && this.slots.length < this.size) this.start();
   }
 
   /** Tasks waiting or running in the threads. */
