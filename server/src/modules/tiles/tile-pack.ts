@@ -6,23 +6,29 @@ import { cleanTileFeature } from './tile-clean.js';
 import { isDrawnAtTileZoom } from './vector-tile.js';
 import { toVtFeature, type VtLine, type VtSourceFeature } from './vt-convert.js';
 
-// A cell's tile pack (decision 0031): its features in geojson-vt's internal form (projected to the
-// unit square, with each vertex's Douglas-Peucker importance), the box of each, and where each
-// lies in the file, so a tile reads only the features that touch it (ranges of the stored blob)
-// and cuts them with geojson-vt's own `splitTile`: the same tile the whole index gave (geojson-vt
-// cuts every feature on its own), without reading the cell or holding its 160 MB index.
+// A cell's tile pack (decisions 0031, 0033): the cell cut down the quadtree once, as geojson-vt's
+// `splitTile` cuts it (the same clip, bounds and order), so that a tile needs neither the cell nor
+// its 160 MB index: every tile from `coverageOnlyBelowZoom` to the bucket zoom (12, shallower for an
+// overview cell) made ahead as the map draws it and made valid; and the features as they are
+// clipped to each tile of the bucket zoom, in geojson-vt's internal form (the unit square, each
+// vertex with its Douglas-Peucker importance), with the box of each and where it lies in the file,
+// so a deeper tile reads only its bucket's records near it (ranges of the stored blob) and goes on
+// cutting from there: the same tile the whole index gives.
 //
 // Written here, read by tile-pack-reader.ts. Layout (little-endian; every section starts at a
 // multiple of 8):
 //   0   "CRTPACK1"
-//   8   u32 length of the header (JSON: format, count, metaOffset, metaBytes, bytes)
+//   8   u32 length of the header (JSON: format, count, metaOffset, metaBytes, bytes, bucketZoom,
+//       buckets [x, y, first record, end record per bucket], tiles [z, x, y, offset, length per tile
+//       made ahead], tilesOffset)
 //   12  the header
 //   meta: count × 4 float64 boxes (minX, minY, maxX, maxY), count + 1 float64 record offsets,
 //         count float64 minzooms (-1: none), count u32 ordinals (the feature's place in the cell's order)
-//   records, in Hilbert order of their boxes' centres (a tile's features lie close together):
+//   records, bucket by bucket, each bucket's in the cell's order:
 //     u32 type, u32 tag bytes, u32 structure length, the structure (u32 each: vertices per line,
 //     lines per polygon), the tags as JSON, then per line its size (float64), every vertex's x and
 //     y (float64), and its importance as the first zoom it is drawn at (u8).
+//   tiles made ahead (`encodeMadeTile`), each from a multiple of 8.
 
 export const MAGIC = 'CRTPACK1';
 /** Bump when the layout or the features' form changes: packs of another format are made again. */

@@ -41,8 +41,9 @@ try {
 }
 const tiles = new CellTiles(await openBlobStoreAt(data.blobs), data.cacheBytes);
 const port = parentPort!;
-// Tasks posted meanwhile wait in the port until the listener below is added.
-if (data.warm) await warmUp();
+// Tasks posted meanwhile wait in the port until the listener below is added. A warm-up that fails
+// only leaves the thread cold.
+if (data.warm) await warmUp().catch(() => undefined);
 
 /**
  * Packs the built-in demo cell in memory and makes its tiles from zoom 7 to 18 (about 0.3 s), so
