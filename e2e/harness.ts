@@ -137,7 +137,38 @@ export function setUpJourney(env: Partial<Env> = {}): Journey {
  * The page's serious and critical accessibility violations by axe-core (WCAG 2.1 A and AA rules),
  * each as "rule-id: selector, selector…", so a failing journey names what to fix.
  */
+/**
+ * Waits until the page's finite animations and transitions (a modal fading in, a menu sliding
+ * open) have ended, at most 3 s, so that axe measures colours as the user sees them at rest, not
+ * halfway through a fade. Endless ones (a loader) are not waited for.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const deadline = performance.now() + 3000;
+    let quietFrames = 0;
+    while (quietFrames < 2 && performance.now() < deadline) {
+      await frame();
+      const moving = document
+        .getAnimations()
+        .filter((a) => a.playState !== 'finished' && a.playState !== 'idle')
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+      if (moving.length === 0) {
+        quietFrames += 1;
+        continue;
+      }
+      quietFrames = 0;
+      const left = Math.max(0, deadline - performance.now());
+      await Promise.race([
+        Promise.all(moving.map((a) => a.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, left)),
+      ]);
+    }
+  });
+}
+
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
