@@ -96,6 +96,40 @@ describe('tile geometry made valid', () => {
     expect(isValidPolygons(rings.map((r) => [r]))).toBe(true);
   });
 
+  it('makes a ring that touches itself valid: two polygons meeting at a point, or an exterior with a hole', () => {
+    // A vertex lying on another of the ring's edges (rounding to the grid brings them together).
+    const touching: Pt[] = [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+      [50, 0],
+      [0, 100],
+    ];
+    expect(isValidPolygons([[touching]])).toBe(false);
+    const parts = cleanTileFeature(polygon(touching))!.geometry as Pt[][];
+    expect(parts.map((r) => signedArea(r) / 2).sort()).toEqual([2500, 2500]);
+    expect(isValidPolygons(parts.map((r) => [r]))).toBe(true);
+    expect(parts.flat()).toContainEqual([50, 0]);
+
+    // An exterior pinched inward at one vertex: the loop wound the other way is a hole.
+    const pinched: Pt[] = [
+      [0, 0],
+      [50, 0],
+      [30, 30],
+      [70, 30],
+      [50, 0],
+      [100, 0],
+      [100, 100],
+      [0, 100],
+    ];
+    expect(isValidPolygons([[pinched]])).toBe(false);
+    const [exterior, hole, ...rest] = cleanTileFeature(polygon(pinched))!.geometry as Pt[][];
+    expect(rest).toEqual([]);
+    expect(signedArea(exterior!) / 2).toBe(10_000);
+    expect(signedArea(hole!) / 2).toBe(-600);
+    expect(isValidPolygons([[exterior!, hole!]])).toBe(true);
+  });
+
   it('merges a feature whose polygons overlap, and keeps polygons that only touch at corners', () => {
     const overlapping = cleanTileFeature(polygon(square(0, 0, 100), square(50, 50, 100)))!;
     expect(overlapping.geometry).toHaveLength(1);
