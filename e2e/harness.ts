@@ -134,10 +134,6 @@ export function setUpJourney(env: Partial<Env> = {}): Journey {
 }
 
 /**
- * The page's serious and critical accessibility violations by axe-core (WCAG 2.1 A and AA rules),
- * each as "rule-id: selector, selector…", so a failing journey names what to fix.
- */
-/**
  * Waits until the page's finite animations and transitions (a modal fading in, a menu sliding
  * open) have ended, at most 3 s, so that axe measures colours as the user sees them at rest, not
  * halfway through a fade. Endless ones (a loader) are not waited for.
@@ -167,6 +163,10 @@ export async function animationsSettled(page: Page): Promise<void> {
   });
 }
 
+/**
+ * The page's serious and critical accessibility violations by axe-core (WCAG 2.1 A and AA rules),
+ * each as "rule-id: selector, selector…", so a failing journey names what to fix.
+ */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
