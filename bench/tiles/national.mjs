@@ -333,6 +333,7 @@ async function main() {
     const tiles = pickTiles(manifest.cells, tileCount);
     const duringTiles = otherClient(gcid);
     const tileMs = [];
+    const tileMsByZoom = {};
     const statuses = {};
     let next = 0;
     const tilesStart = performance.now();
@@ -343,7 +344,11 @@ async function main() {
           try {
             const res = await call(`/tiles/${t}.pbf?taskId=${taskId}`);
             statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-            if (res.status === 200 || res.status === 204) tileMs.push(res.ms);
+            if (res.status === 200 || res.status === 204) {
+              tileMs.push(res.ms);
+              const z = t.split('/')[0];
+              (tileMsByZoom[z] ??= []).push(res.ms);
+            }
           } catch (err) {
             statuses[err.cause?.code ?? 'error'] = (statuses[err.cause?.code ?? 'error'] ?? 0) + 1;
           }
@@ -424,6 +429,14 @@ async function main() {
       `goal p95 < 100 ms; answers ${Object.entries(statuses)
         .map(([k, v]) => `${k}: ${v}`)
         .join(', ')}`,
+    );
+    row(
+      'cold tiles by zoom: p50 / p95 (count)',
+      Object.entries(tileMsByZoom)
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([z, list]) => `z${z} ${ms(pct(list, 50))} / ${ms(pct(list, 95))} (${list.length})`)
+        .join('; '),
+      'where the tail is',
     );
     row('other requests p99 during tiles', ms(pct(allOthers(tileOthers), 99)), `goal < 50 ms; ${others(tileOthers)}`);
     row("peak RSS of the portal's processes", mb(peakRss), `goal < 1 GB; during ${peakAt}: ${peakParts}`);
