@@ -43,6 +43,7 @@ import { TileStore } from './modules/tiles/tile-store.js';
 import { tileRoutes } from './modules/tiles/tiles.routes.js';
 import { tileWarmJob, tileWarmJobKind } from './modules/tiles/tile-warm.job.js';
 import { tilePrepareJob, tilePrepareJobKind } from './modules/tiles/tile-prepare.job.js';
+import { listLastReadyKeys } from './modules/tiles/map-preparation.repository.js';
 import { catalogueStatsRoutes } from './modules/catalogue-stats/catalogue-stats.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -326,7 +327,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await blobStore.prepare();
     // A process that answers requests warms its tile threads up in the background (decision 0033).
-    if (opts.warmTileThreads && config.JOBS !== 'only') tiles.store.startThreads();
+    if (opts.warmTileThreads && config.JOBS !== 'only') tiles.store.startThreads(() => listLastReadyKeys(db, 4));
     await processes.start();
     // A web-only process (JOBS=false) leaves the sweeps to the processes that run jobs.
     if (config.JOBS !== false) await sweep();

@@ -165,6 +165,31 @@ describe.each(stores)('blob store contract: $name', ({ open }) => {
     expect((await store.readRange('t/range.txt', 5, 0)).length).toBe(0);
   });
 
+  it('reads ranges in the calling thread where it can (local disk), the same bytes as readRange, its files opened again after they were let go', async () => {
+    // More blobs than the local store keeps open at once (64), read in turns: each read is right
+    // whether its file was still open or had been closed for another.
+    const blobs = Array.from({ length: 70 }, (_, i) => Buffer.from(`blob ${String(i).padStart(2, '0')}: ${'x'.repeat(i)}`));
+    for (const [i, b] of blobs.entries()) await store.put(`t/ranges/${i}.bin`, b);
+    const readers = await Promise.all(blobs.map((_, i) => store.openRanges(`t/ranges/${i}.bin`)));
+    if (store.kind === 's3') {
+      // Every read of an object is a request: no reader of its own.
+      expect(readers.every((r) => r === null)).toBe(true);
+      return;
+    }
+    for (let round = 0; round < 2; round++) {
+      for (const [i, r] of readers.entries()) {
+        expect(r!.read(0, 7).toString()).toBe(`blob ${String(i).padStart(2, '0')}`);
+        expect(r!.read(5, 1000).equals(await store.readRange(`t/ranges/${i}.bin`, 5, 1000))).toBe(true);
+        expect(r!.read(blobs[i]!.length + 3, 10).length).toBe(0);
+      }
+    }
+    readers[3]!.close();
+    expect(readers[3]!.read(0, 7).toString()).toBe('blob 03');
+    // A buffer of its own each time: typed views of it can start at offset 0.
+    expect(readers[4]!.read(8, 4).byteOffset).toBe(0);
+    for (const r of readers) r!.close();
+  });
+
   it('reads a zip by ranges: lists its entries and inflates one, checked against its CRC', async () => {
     const cell = randomBytes(200_000);
     const zip = zipSync({ 'ENC_ROOT/XX5TEST1.000': [cell, { level: 6 }], 'README.TXT': [Buffer.from('hello'), { level: 0 }] });
@@ -227,6 +252,7 @@ describe.each(stores)('blob store contract: $name', ({ open }) => {
       () => store.get(missing, { start: 0, end: 10 }),
       () => store.read(missing),
       () => store.readRange(missing, 0, 10),
+      ...(store.kind === 'local' ? [() => store.openRanges(missing)] : []),
       () => store.copy(missing, 't/missing/copy.bin'),
       () => store.withFile(missing, async () => 'never'),
       () => listCheckedZipEntries(store, missing, 'gone.zip', { maxEntries: 1, maxEntryBytes: 1, maxTotalBytes: 1, maxRatio: 2 }),

@@ -1,8 +1,9 @@
-import { createWriteStream } from 'node:fs';
+import { closeSync, createWriteStream, openSync, readSync } from 'node:fs';
 import { chmod, copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { LRUCache } from 'lru-cache';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors.js';
 import type { S3Location } from './s3-url.js';
@@ -45,6 +46,13 @@ export interface BlobStore {
    * returned, so a reader of many ranges can use one buffer again.
    */
   readRange(key: string, start: number, length: number, into?: Uint8Array): Promise<Buffer>;
+  /**
+   * A reader of ranges of one blob that reads in the calling thread, for a worker thread that
+   * reads a blob again and again (a tile thread's packs): the local store keeps the file open and
+   * reads it synchronously, without a round trip through libuv's thread pool per read. Null where
+   * reads go over the network (S3): `readRange` then. BlobNotFoundError when there is none.
+   */
+  openRanges(key: string): Promise<RangeReader | null>;
   /** The blob's size, or null when there is none. */
   size(key: string): Promise<number | null>;
   copy(from: string, to: string): Promise<void>;
@@ -65,6 +73,72 @@ export interface BlobStore {
   /** A short-lived URL a browser can fetch the blob from directly; null when the store has none (local disk). */
   presignGet(key: string, opts: { fileName: string; contentType: string; expiresSeconds?: number }): Promise<string | null>;
   close(): Promise<void>;
+}
+
+/** Ranges of one blob read synchronously (`BlobStore.openRanges`). */
+export interface RangeReader {
+  /** Up to `length` bytes from `start` (fewer at the blob's end), in a buffer of their own. */
+  read(start: number, length: number): Buffer;
+  /** Lets the file go; a later read opens it again. */
+  close(): void;
+}
+
+/** Files a local store keeps open for its range readers at most; the least recently read is closed first. */
+const OPEN_RANGE_FILES = 64;
+
+/**
+ * A local blob read by ranges, its file opened on the first read and kept open among the store's
+ * `OPEN_RANGE_FILES` most recently read (a closed one opens again when read).
+ */
+class RangeFile implements RangeReader {
+  private fd: number | null = null;
+
+  constructor(
+    private readonly key: string,
+    private readonly path: string,
+    private readonly openFiles: LRUCache<RangeFile, true>,
+  ) {}
+
+  /** Opens the file now (BlobNotFoundError when there is none). */
+  open(): number {
+    if (this.fd !== null) {
+      this.openFiles.get(this);
+      return this.fd;
+    }
+    try {
+      this.fd = openSync(this.path, 'r');
+    } catch (err) {
+      if (isMissing(err)) throw new BlobNotFoundError(this.key);
+      throw err;
+    }
+    this.openFiles.set(this, true);
+    return this.fd;
+  }
+
+  read(start: number, length: number): Buffer {
+    const fd = this.open();
+    // A buffer of its own (not a slice of Node's pool), so that typed views of it can be aligned.
+    const buffer = Buffer.allocUnsafeSlow(length);
+    let filled = 0;
+    while (filled < length) {
+      const n = readSync(fd, buffer, filled, length - filled, start + filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    return buffer.subarray(0, filled);
+  }
+
+  close(): void {
+    this.openFiles.delete(this);
+  }
+
+  /** Closes the descriptor (the cache's disposal). */
+  release(): void {
+    if (this.fd === null) return;
+    const fd = this.fd;
+    this.fd = null;
+    closeSync(fd);
+  }
 }
 
 /** What a worker thread needs to open the same store: the folder (and the process id), or the S3 location. */
@@ -98,6 +172,7 @@ const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENO
  */
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local' as const;
+  private readonly openFiles = new LRUCache<RangeFile, true>({ max: OPEN_RANGE_FILES, dispose: (_, file) => file.release() });
 
   /** @param owner this process's id, written into partial files' names */
   constructor(
@@ -191,6 +266,12 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  async openRanges(key: string): Promise<RangeReader> {
+    const file = new RangeFile(key, this.pathOf(key), this.openFiles);
+    file.open();
+    return file;
+  }
+
   async size(key: string): Promise<number | null> {
     try {
       return (await stat(this.pathOf(key))).size;
@@ -262,6 +343,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   close(): Promise<void> {
+    this.openFiles.clear();
     return Promise.resolve();
   }
 }

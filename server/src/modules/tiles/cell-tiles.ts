@@ -43,13 +43,48 @@ export class CellTiles {
     private readonly blobs: BlobStore,
     cacheBytes: number,
   ) {
-    this.sources = new LRUCache({ maxSize: Math.max(1, cacheBytes), sizeCalculation: (v) => Math.max(1, v.bytes) });
+    this.sources = new LRUCache({
+      maxSize: Math.max(1, cacheBytes),
+      sizeCalculation: (v) => Math.max(1, v.bytes),
+      dispose: (v) => {
+        if ('pack' in v) v.pack.close();
+      },
+    });
   }
 
   /** Tile z/x/y of these cells (those whose box touches it) as gzip-compressed MVT, or null when it holds nothing. */
   async vectorTile(cells: MapCell[], z: number, x: number, y: number): Promise<Uint8Array | null> {
     const raw = await makeVectorTile({ cells, coverage: coverageFeatures(cells) }, z, x, y, (cell) => this.features(cell, z, x, y));
     return raw ? gzipSync(raw) : null;
+  }
+
+  /**
+   * Makes tiles of the first of these stored packs that opens (`TilePack.warmUpTiles`, at most
+   * `max`), as a map asks for them, and drops them: V8 then has optimised the reading, cutting,
+   * cleaning and writing of a real cell's tiles (tile-worker.ts). `idle` is awaited before each,
+   * so that the thread's own tasks go first. How many tiles were made.
+   */
+  async warmUp(packKeys: string[], max: number, idle: () => Promise<void>): Promise<number> {
+    for (const key of packKeys) {
+      const pack = await this.openStored(key);
+      if (!pack) continue;
+      // Anywhere in the world: the tiles are the pack's own, the quilt has this cell alone.
+      const cell = { name: 'warm-up', band: 5, edition: 1, update: 0, issueDate: null, coverage: null, bbox: [-180, -85, 180, 85] };
+      const set = { cells: [cell as MapCell], coverage: coverageFeatures([cell as MapCell]) };
+      let made = 0;
+      try {
+        for (const [z, x, y] of pack.warmUpTiles(max)) {
+          await idle();
+          const raw = await makeVectorTile(set, z, x, y, () => pack.tileFeatures(z, x, y));
+          if (raw) gzipSync(raw);
+          made++;
+        }
+      } finally {
+        pack.close();
+      }
+      return made;
+    }
+    return 0;
   }
 
   /** S-102 tile z/x/y of these grids (later drawn over earlier) as PNG, or null when no pixel falls on data. */
@@ -82,7 +117,11 @@ export class CellTiles {
   async prepare(cell: MapCell): Promise<PreparedCell> {
     const key = packKeyOf(cell);
     const size = await this.blobs.size(key);
-    if (size !== null && (await this.openStored(key))) return { key, bytes: size, skipped: true };
+    const stored = size !== null ? await this.openStored(key) : null;
+    if (stored) {
+      stored.close();
+      return { key, bytes: size!, skipped: true };
+    }
     const bytes = encodeTilePack(await this.features57or101(cell));
     // A cell at the antimeridian has no pack: its tiles are cut from its whole index when asked.
     if (!bytes) return { key, bytes: 0, skipped: true };
@@ -128,9 +167,22 @@ export class CellTiles {
     return prepareDepthGrid(await this.blobs.withFile(grid.gridKey, (path) => readS102(path)));
   }
 
+  /** A stored pack, read in this thread where the store allows (`openRanges`), else by requests. */
   private async openStored(key: string): Promise<TilePack | null> {
     try {
-      return await TilePack.open((start, length) => this.blobs.readRange(key, start, length));
+      const ranges = await this.blobs.openRanges(key);
+      if (!ranges) return await TilePack.open((start, length) => this.blobs.readRange(key, start, length));
+      try {
+        const pack = await TilePack.open(
+          async (start, length) => ranges.read(start, length),
+          () => ranges.close(),
+        );
+        if (!pack) ranges.close();
+        return pack;
+      } catch (err) {
+        ranges.close();
+        throw err;
+      }
     } catch (err) {
       if (isBlobNotFound(err)) return null;
       throw err;

@@ -127,6 +127,17 @@ export async function queueUnpreparedCells(db: DbOrTx): Promise<number> {
   return queued;
 }
 
+/** The keys of the cell versions prepared last, newest first (a tile thread's warm-up reads one). */
+export async function listLastReadyKeys(db: DbOrTx, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: mapCellStates.key })
+    .from(mapCellStates)
+    .where(sql`${mapCellStates.status} = 'ready'`)
+    .orderBy(sql`${mapCellStates.updatedAt} DESC`)
+    .limit(limit);
+  return rows.map((r) => r.key);
+}
+
 /** The chart-set keys of every geocontent's current cells, S-101 datasets and S-102 grids. */
 export async function listCurrentMapKeys(db: DbOrTx): Promise<string[]> {
   const result = (await db.execute(currentKeys(null))) as unknown as { rows: { key: string }[] };

@@ -19,18 +19,24 @@ interface TileFeature {
   geometry: Pt[] | Pt[][];
 }
 
-/** Features known valid already (a tile made ahead, cleaned when it was made: tile-pack.ts). */
-const known = new WeakSet<object>();
-
-/** Marks a feature as cleaned already: `cleanTileFeature` passes it as it is. */
-export function markClean<F extends TileFeature>(f: F): F {
-  known.add(f);
-  return f;
+/**
+ * A feature known valid already (a tile made ahead, cleaned when it was made: tile-pack.ts):
+ * `cleanTileFeature` passes it as it is. A copy of it (`{ ...f }`, as the quilt's clip makes) is a
+ * plain object, checked again. A class rather than a WeakSet of the features: V8 collects a
+ * WeakSet's entries as ephemerons, at a cost in every collection of a tile thread, which holds
+ * thousands of them at a time.
+ */
+export class CleanFeature<T extends TileFeature['type'] = TileFeature['type']> {
+  constructor(
+    readonly type: T,
+    readonly tags: Record<string, unknown>,
+    readonly geometry: T extends 1 ? Pt[] : Pt[][],
+  ) {}
 }
 
 /** The feature with valid geometry on the integer grid, or null when nothing valid is left of it. */
 export function cleanTileFeature<F extends TileFeature>(f: F): F | null {
-  if (known.has(f)) return f;
+  if (f instanceof CleanFeature) return f;
   if (f.type === 1) {
     const points = (f.geometry as Pt[]).map(roundPt);
     return points.length > 0 ? { ...f, geometry: points } : null;

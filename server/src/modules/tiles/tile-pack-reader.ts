@@ -1,7 +1,7 @@
 import { vtClip, vtCreateTile, vtTransformTile, type VtFeature } from './geojson-vt.js';
 import { VT_OPTIONS } from './cell-tile-index.js';
 import { clipBounds, levelValues, MAGIC, MAX_ZOOM, PACK_FORMAT, pad8, TYPES } from './tile-pack.js';
-import { markClean } from './tile-clean.js';
+import { CleanFeature } from './tile-clean.js';
 import type { VtLine, VtSourceFeature } from './vt-convert.js';
 
 // Reading a cell's tile pack (tile-pack.ts, decision 0031): its table once, then per tile the
@@ -140,8 +140,7 @@ function decodeMadeTile(bytes: Uint8Array): VtFeature[] {
     return pts;
   };
   return list.map(([type, tags, counts]) => {
-    const geometry = type === 1 ? take(counts[0]!) : counts.map(take);
-    return markClean({ type, tags, geometry } as VtFeature);
+    return new CleanFeature(type, tags, type === 1 ? take(counts[0]!) : counts.map(take)) as VtFeature;
   });
 }
 
@@ -155,6 +154,7 @@ export class TilePack {
 
   private constructor(
     private readonly read: PackRead,
+    private readonly release: () => void,
     private readonly header: PackHeader,
     private readonly boxes: Float64Array,
     private readonly offsets: Float64Array,
@@ -177,8 +177,11 @@ export class TilePack {
     return this.header.bucketZoom;
   }
 
-  /** Opens a pack; null when the bytes are not a pack of this format (made again then). */
-  static async open(read: PackRead): Promise<TilePack | null> {
+  /**
+   * Opens a pack; null when the bytes are not a pack of this format (made again then). `release`
+   * lets go of what `read` holds (an open file) when the pack is closed.
+   */
+  static async open(read: PackRead, release: () => void = () => undefined): Promise<TilePack | null> {
     const first = await read(0, 4096);
     if (first.length < 12 || Buffer.from(first.subarray(0, 8)).toString('latin1') !== MAGIC) return null;
     const headerLength = new DataView(first.buffer, first.byteOffset, first.byteLength).getUint32(8, true);
@@ -192,12 +195,18 @@ export class TilePack {
     const { count } = header;
     return new TilePack(
       read,
+      release,
       header,
       new Float64Array(buf, 0, count * 4),
       new Float64Array(buf, count * 32, count + 1),
       new Float64Array(buf, count * 32 + (count + 1) * 8, count),
       new Uint32Array(buf, count * 40 + (count + 1) * 8, count),
     );
+  }
+
+  /** Lets go of the file it reads (a later read opens it again). */
+  close(): void {
+    this.release();
   }
 
   /** Bytes held in memory while the pack is open (its table). */
@@ -261,6 +270,29 @@ export class TilePack {
     }
     // A bucket's records are in the cell's order already.
     return found;
+  }
+
+  /**
+   * Tiles that take every way a tile is read from this pack, for a tile thread's warm-up
+   * (tile-worker.ts): its tiles made ahead from zoom 10 to the bucket zoom, and under each bucket
+   * one tile of each deeper zoom to 15 (the one at the bucket's middle), at most `max` in all.
+   */
+  warmUpTiles(max: number): [number, number, number][] {
+    const out: [number, number, number][] = [];
+    const t = this.header.tiles;
+    for (let i = 0; i < t.length; i += 5) if (t[i]! >= 10) out.push([t[i]!, t[i + 1]!, t[i + 2]!]);
+    const bz = this.header.bucketZoom;
+    const b = this.header.buckets;
+    for (let i = 0; i < b.length; i += 4) {
+      for (let z = bz + 1; z <= 15; z++) {
+        const d = 2 ** (z - bz);
+        out.push([z, b[i]! * d + (d >> 1), b[i + 1]! * d + (d >> 1)]);
+      }
+    }
+    // Every kind of tile, spread over the cell, when there are more than `max`.
+    if (out.length <= max) return out;
+    const step = out.length / max;
+    return Array.from({ length: max }, (_, k) => out[Math.floor(k * step)]!);
   }
 
   /**

@@ -115,4 +115,41 @@ describe('tile store: packs, bounded memory and the warm job', () => {
     expect(store.hasTile(old, 'pbf', 15, start.x, start.y)).toBe(false);
     await store.close();
   });
+
+  it('warms a thread up on a stored pack: tiles of every zoom it reads in its own way, each after the thread’s own tasks', async () => {
+    const gcId = await geocontentWithDemoCell('Warm-up Office');
+    const store = new TileStore(t.app.blobs, 64 * 1024 * 1024, { threads: 1 });
+    const set = await chartSetOf(store, gcId);
+    const cell = set.cells[0]!;
+    const { key } = await store.prepareCell(cell);
+    await store.close();
+
+    const pack = (await TilePack.open((s, l) => t.app.blobs.readRange(key, s, l)))!;
+    const planned = pack.warmUpTiles(400);
+    // Made ahead (10 to the bucket zoom) and cut from a bucket (deeper, to 15).
+    expect(new Set(planned.map(([z]) => z))).toEqual(new Set([10, 11, 12, 13, 14, 15]));
+    expect(pack.warmUpTiles(5)).toHaveLength(5);
+
+    const tiles = new CellTiles(t.app.blobs, 64 * 1024 * 1024);
+    let waits = 0;
+    const idle = () => {
+      waits++;
+      return Promise.resolve();
+    };
+    // The first key that names a stored pack is the one warmed on.
+    expect(await tiles.warmUp(['tiles/packs/v2/none-such.pack', key], 400, idle)).toBe(planned.length);
+    expect(waits).toBe(planned.length);
+    expect(await tiles.warmUp(['tiles/packs/v2/none-such.pack'], 400, idle)).toBe(0);
+
+    // A store whose threads warm up on the last prepared cells answers tiles meanwhile, the same.
+    const warming = new TileStore(t.app.blobs, 64 * 1024 * 1024, { threads: 1 });
+    warming.startThreads(async () => [cell.key]);
+    const cold = new TileStore(t.app.blobs, 64 * 1024 * 1024, { threads: 1 });
+    const { x, y } = tileOf(10.05, 54.03, 14);
+    const a = (await warming.vectorTile(await chartSetOf(warming, gcId), 14, x, y)).body!;
+    const b = (await cold.vectorTile(await chartSetOf(cold, gcId), 14, x, y)).body!;
+    expect(gunzipSync(a)).toEqual(gunzipSync(b));
+    await warming.close();
+    await cold.close();
+  });
 });

@@ -4,6 +4,7 @@ import { listenChartsChanged } from './chart-changes.js';
 import { buildChartSet, type ChartSet, type MapCell, type MapGrid } from './chart-set.js';
 import type { TileAddress } from './cell-tile-index.js';
 import type { PreparedCell } from './cell-tiles.js';
+import { packKeyOf } from './tile-pack.js';
 import type { MapChartRow } from './tiles.repository.js';
 import { bboxTouchesTile } from './tile-geometry.js';
 import { defaultTileThreads, TileWorkerPool } from './tile-workers.js';
@@ -34,6 +35,8 @@ export class TileStore {
   private readonly threadCacheBytes: number;
   private readonly tasks = new LRUCache<string, { gcId: number; row: unknown }>({ max: 10_000, ttl: TASK_MEMO_MS });
   private readonly stopListening: () => void;
+  /** The tile threads were started warm (`startThreads`), and are yet to be warmed on a stored pack. */
+  private warmOnPack = false;
 
   constructor(
     private readonly blobs: BlobStore,
@@ -65,10 +68,26 @@ export class TileStore {
 
   /**
    * Starts every tile thread now rather than with the first tiles, each warmed up as it starts
-   * (tile-worker.ts): a server's first tiles are then cut by optimised code.
+   * (tile-worker.ts): a server's first tiles are then cut by optimised code. The threads warm up
+   * on the built-in demo cell at once, then on a real cell's stored pack as soon as there is one:
+   * the first of `lastPrepared` (the chart-set keys of the cell versions prepared last)
+   * whose pack is stored, or else the first cell this process prepares.
    */
-  startThreads(): void {
+  startThreads(lastPrepared?: () => Promise<string[]>): void {
     this.workers(true).startAll();
+    this.warmOnPack = true;
+    lastPrepared?.().then(
+      (keys) => this.warmThreadsOn(keys.map((key) => packKeyOf({ key }))),
+      () => undefined,
+    );
+  }
+
+  /** Warms the started tile threads up on the first of these packs that is stored, once. */
+  private warmThreadsOn(packKeys: string[]): void {
+    if (!this.warmOnPack || packKeys.length === 0 || !this.tileThreads) return;
+    this.warmOnPack = false;
+    // A warm-up that fails only leaves the threads as the demo cell warmed them.
+    this.tileThreads.broadcast({ op: 'warm', packKeys }).catch(() => undefined);
   }
 
   /** The tile threads, started when the first tile is asked for (or by `startThreads`). */
@@ -130,7 +149,9 @@ export class TileStore {
    * already (decision 0031): its tiles are then cut by reading only the features near each.
    */
   async prepareCell(cell: MapCell): Promise<PreparedCell> {
-    return this.preparers().run<PreparedCell>({ op: 'prepare', cell });
+    const prepared = await this.preparers().run<PreparedCell>({ op: 'prepare', cell });
+    if (prepared.bytes > 0) this.warmThreadsOn([prepared.key]);
+    return prepared;
   }
 
   /** S-102 tile z/x/y of the set (PNG), made in a tile thread from the grids whose box touches it. */

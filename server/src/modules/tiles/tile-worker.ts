@@ -20,7 +20,11 @@ type Task =
   | { id: number; op: 'vector'; cells: MapCell[]; z: number; x: number; y: number }
   | { id: number; op: 'depth'; grids: MapGrid[]; z: number; x: number; y: number }
   | { id: number; op: 'prepare'; cell: MapCell }
-  | { id: number; op: 'prepareGrid'; grid: MapGrid };
+  | { id: number; op: 'prepareGrid'; grid: MapGrid }
+  | { id: number; op: 'warm'; packKeys: string[] };
+
+/** Tiles of a real cell made by the warm-up on its pack (about 2 s of a thread, once). */
+const WARM_UP_TILES = 400;
 
 /** A buffer of its own to hand over (zlib's and the PNG encoder's may be slices of a shared one). */
 function own(made: Uint8Array | null): { value: Uint8Array | null; transfer: ArrayBuffer[] } {
@@ -70,7 +74,30 @@ async function warmUp(): Promise<void> {
   }
 }
 
+// Tasks being made; the warm-up on a real pack waits while there are any.
+let active = 0;
+let resumeWarmUp: (() => void) | null = null;
+/** Resolves once no task is being made, after the messages waiting have been taken. */
+const idle = () =>
+  new Promise<void>((resolve) =>
+    setImmediate(() => {
+      if (active === 0) resolve();
+      else resumeWarmUp = resolve;
+    }),
+  );
+let warmedOnPack = false;
+
 port.on('message', (task: Task) => {
+  if (task.op === 'warm') {
+    // Answered at once; the tiles are made between the thread's tasks (decision 0034).
+    if (!warmedOnPack) {
+      warmedOnPack = true;
+      tiles.warmUp(task.packKeys, WARM_UP_TILES, idle).catch(() => undefined);
+    }
+    port.postMessage({ id: task.id, ok: true, value: null } satisfies WorkerAnswer);
+    return;
+  }
+  active++;
   const run = async (): Promise<{ value: unknown; transfer: ArrayBuffer[] }> => {
     switch (task.op) {
       case 'vector':
@@ -83,9 +110,21 @@ port.on('message', (task: Task) => {
         return { value: await tiles.prepareGrid(task.grid), transfer: [] };
     }
   };
+  const done = () => {
+    if (--active === 0 && resumeWarmUp) {
+      const resume = resumeWarmUp;
+      resumeWarmUp = null;
+      resume();
+    }
+  };
   run().then(
-    ({ value, transfer }) => port.postMessage({ id: task.id, ok: true, value } satisfies WorkerAnswer, transfer),
-    (err: unknown) =>
-      port.postMessage({ id: task.id, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies WorkerAnswer),
+    ({ value, transfer }) => {
+      done();
+      port.postMessage({ id: task.id, ok: true, value } satisfies WorkerAnswer, transfer);
+    },
+    (err: unknown) => {
+      done();
+      port.postMessage({ id: task.id, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies WorkerAnswer);
+    },
   );
 });

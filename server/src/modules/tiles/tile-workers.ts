@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 import type { BlobStoreOpening } from '../../storage/open-blob-store.js';
 
@@ -18,6 +19,60 @@ export interface TileWorkerData {
   nice: number;
   /** Cuts the demo cell's tiles before taking tasks, so that the first tiles run optimised code. */
   warm?: boolean;
+}
+
+/** The V8 flag `name` (dashes, or V8's underscores) as the process was started with it, or 0 when it was not given. */
+function startFlag(name: string): number {
+  const pattern = new RegExp(`^--${name.replace(/-/g, '[-_]')}=(\\d+)$`);
+  const args = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const given = args.map((a) => pattern.exec(a)).find(Boolean);
+  return given ? Number(given[1]) : 0;
+}
+
+/**
+ * The most a tile thread's semi-spaces grow to, in MB, from half as much (its young generation is
+ * three times as large; Node's own default): cutting a tile or making a pack allocates many
+ * short-lived arrays, which a young generation this large lets die young instead of moving them
+ * to the old generation.
+ */
+const THREAD_SEMI_SPACE_MB = 16;
+
+let startingThreads = 0;
+
+/**
+ * Starts `start()`'s thread with semi-spaces of half `semiSpaceMb` growing to `semiSpaceMb` under
+ * load (decision 0034). V8 reads the
+ * semi-space flags when it makes an isolate's heap, and they win over a worker's
+ * `resourceLimits`: `npm start`'s `--max-semi-space-size=4` (decision 0018, for the web thread's
+ * memory) would otherwise give every tile thread the web thread's 4 MB, and under that cap a tile
+ * thread spent about a fifth of its time collecting garbage. The flags are set for the new
+ * isolates only, from before the thread is made until it runs (or fails), then given back the
+ * process's own values; the web thread's heap, made at start, keeps its own.
+ */
+export function withSemiSpaces(semiSpaceMb: number, start: () => Worker): Worker {
+  if (startingThreads++ === 0)
+    setFlagsFromString(`--max-semi-space-size=${semiSpaceMb} --min-semi-space-size=${Math.max(1, semiSpaceMb >> 1)}`);
+  let settled = false;
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    if (--startingThreads === 0) {
+      setFlagsFromString(
+        `--max-semi-space-size=${startFlag('max-semi-space-size')} --min-semi-space-size=${startFlag('min-semi-space-size')}`,
+      );
+    }
+  };
+  let worker: Worker;
+  try {
+    worker = start();
+  } catch (err) {
+    settle();
+    throw err;
+  }
+  worker.once('online', settle);
+  worker.once('error', settle);
+  worker.once('exit', settle);
+  return worker;
 }
 
 export interface WorkerAnswer {
@@ -57,13 +112,23 @@ export function defaultTileThreads(): number {
   return Math.max(2, Math.min(4, availableParallelism() - 1));
 }
 
+interface Waiting {
+  message: Record<string, unknown>;
+  transfer: TransferListItem[];
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
 /**
- * A pool of tile worker threads, started when first needed: each task goes to the thread with
- * the fewest in flight (a new thread while there are fewer than `size`). A thread that fails
- * fails its tasks and is replaced by the next task.
+ * A pool of tile worker threads, started when first needed. Tasks wait in one queue here and go,
+ * in the order they came, each to the first thread that has none (a new thread while there are
+ * fewer than `size`): a task never waits in one thread behind a long one (a pack made on demand,
+ * a tile of a whole cell) while another thread is free. A thread that fails fails its task and
+ * is replaced for the next.
  */
 export class TileWorkerPool {
   private readonly slots: Slot[] = [];
+  private readonly waiting: Waiting[] = [];
   private nextId = 1;
   private closed = false;
 
@@ -75,7 +140,20 @@ export class TileWorkerPool {
 
   run<T>(message: Record<string, unknown>, transfer: TransferListItem[] = []): Promise<T> {
     if (this.closed) return Promise.reject(new Error(`${this.name} workers are closed`));
-    const slot = this.pick();
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ message, transfer, resolve: resolve as (v: unknown) => void, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Sends the message to every thread the pool may have (started now if they are not), past the queue. */
+  broadcast<T>(message: Record<string, unknown>): Promise<T[]> {
+    if (this.closed) return Promise.reject(new Error(`${this.name} workers are closed`));
+    this.startAll();
+    return Promise.all(this.slots.map((slot) => this.post<T>(slot, message, [])));
+  }
+
+  private post<T>(slot: Slot, message: Record<string, unknown>, transfer: TransferListItem[]): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       slot.inflight.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -84,42 +162,46 @@ export class TileWorkerPool {
     });
   }
 
+  /** Gives the waiting tasks, oldest first, to the threads that have none. */
+  private dispatch(): void {
+    while (!this.closed && this.waiting.length > 0) {
+      const slot = this.slots.find((s) => s.inflight.size === 0) ?? (this.slots.length < this.size ? this.start() : null);
+      if (!slot) return;
+      const task = this.waiting.shift()!;
+      this.post(slot, task.message, task.transfer).then(task.resolve, task.reject);
+    }
+  }
+
   /** Starts every thread the pool may have. */
   startAll(): void {
     while (!this.closed && this.slots.length < this.size) this.start();
   }
 
-  /** Tasks waiting or running in the threads. */
+  /** Tasks waiting here or in the threads. */
   get inflight(): number {
-    return this.slots.reduce((n, s) => n + s.inflight.size, 0);
+    return this.waiting.length + this.slots.reduce((n, s) => n + s.inflight.size, 0);
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const task of this.waiting.splice(0)) task.reject(new Error(`${this.name} workers are closed`));
     const slots = this.slots.splice(0);
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
-  private pick(): Slot {
-    let best: Slot | null = null;
-    for (const s of this.slots) if (!best || s.inflight.size < best.inflight.size) best = s;
-    if (best && (best.inflight.size === 0 || this.slots.length >= this.size)) return best;
-    return this.start();
-  }
-
   private start(): Slot {
     const entry = workerEntry();
-    const worker = new Worker(entry.code, {
-      eval: entry.eval,
-      workerData: this.data,
-      name: this.name,
-      // Cutting a tile allocates many short-lived arrays: a young generation larger than the web
-      // thread's (4 MB semi-spaces, decision 0018) collects them less often (US4MD81M's z10–z11
-      // tiles: p95 about 15 % lower), at up to 32 MB a thread.
-      resourceLimits: { maxYoungGenerationSizeMb: 32 },
-      // Under the test runner the sources import the packages by their source condition.
-      ...(entry.eval ? { execArgv: ['--conditions=@chartroom/source'] } : {}),
-    });
+    const worker = withSemiSpaces(
+      THREAD_SEMI_SPACE_MB,
+      () =>
+        new Worker(entry.code, {
+          eval: entry.eval,
+          workerData: this.data,
+          name: this.name,
+          // Under the test runner the sources import the packages by their source condition.
+          ...(entry.eval ? { execArgv: ['--conditions=@chartroom/source'] } : {}),
+        }),
+    );
     const slot: Slot = { worker, inflight: new Map() };
     worker.unref();
     worker.on('message', (answer: WorkerAnswer) => {
@@ -129,12 +211,14 @@ export class TileWorkerPool {
       if (slot.inflight.size === 0) worker.unref();
       if (answer.ok) task.resolve(answer.value);
       else task.reject(new Error(answer.error ?? 'tile worker failed'));
+      this.dispatch();
     });
     const fail = (err: Error) => {
       const i = this.slots.indexOf(slot);
       if (i >= 0) this.slots.splice(i, 1);
       for (const task of slot.inflight.values()) task.reject(err);
       slot.inflight.clear();
+      this.dispatch();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`${this.name} worker stopped (exit code ${code})`)));

@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// `npm start` caps V8's semi-spaces at 4 MB for the web thread (decision 0018). V8 flags are the
+// process's, so without `withSemiSpaces` every tile thread would get the same cap (decision 0034).
+
+const workers = fileURLToPath(new URL('./tile-workers.ts', import.meta.url));
+
+/** The largest young generation (new space, both semi-spaces) a thread reaches while it allocates much that lives a while. */
+const probe = `
+  const v8 = require('node:v8');
+  let max = 0;
+  for (let round = 0; round < 30; round++) {
+    const kept = [];
+    for (let i = 0; i < 200000; i++) kept.push({ i, a: [i] });
+    max = Math.max(max, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
+  }
+  require('node:worker_threads').parentPort.postMessage(max / 1024 / 1024);`;
+
+const script = `
+  const { Worker } = await import('node:worker_threads');
+  const { withSemiSpaces } = await import(${JSON.stringify(workers)});
+  const measure = (worker) => new Promise((resolve) => worker.once('message', (mb) => { resolve(mb); worker.terminate(); }));
+  const own = await measure(withSemiSpaces(16, () => new Worker(${JSON.stringify(probe)}, { eval: true })));
+  const after = await measure(new Worker(${JSON.stringify(probe)}, { eval: true }));
+  console.log(JSON.stringify({ own, after }));`;
+
+describe('tile threads: a young generation of their own', () => {
+  it('grows past the semi-spaces the process was started with, and leaves them to threads made after', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chartroom-semi-spaces-'));
+    let out: string;
+    try {
+      writeFileSync(join(dir, 'probe.mjs'), script);
+      out = execFileSync(
+        process.execPath,
+        ['--max-semi-space-size=4', '--import', 'tsx', '--conditions=@chartroom/source', join(dir, 'probe.mjs')],
+        {
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const { own, after } = JSON.parse(out.trim().split('\n').at(-1)!) as { own: number; after: number };
+    // Two semi-spaces of 4 MB under the cap; of up to 16 MB each for the tile thread.
+    expect(after).toBeLessThanOrEqual(8);
+    expect(own).toBeGreaterThan(8);
+    expect(own).toBeLessThanOrEqual(32);
+  });
+});
