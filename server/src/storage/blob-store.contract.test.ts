@@ -187,6 +187,12 @@ describe.each(stores)('blob store contract: $name', ({ open }) => {
     expect(readers[3]!.read(0, 7).toString()).toBe('blob 03');
     // A buffer of its own each time: typed views of it can start at offset 0.
     expect(readers[4]!.read(8, 4).byteOffset).toBe(0);
+    // Or the caller's, read into from its start.
+    const into = new Uint8Array(16);
+    const got = readers[5]!.read(0, 7, into);
+    expect(got.buffer).toBe(into.buffer);
+    expect(Buffer.from(into.subarray(0, 7)).toString()).toBe('blob 05');
+    expect(() => readers[5]!.read(0, 20, into)).toThrow(/cannot take 20/);
     for (const r of readers) r!.close();
   });
 

@@ -77,8 +77,11 @@ export interface BlobStore {
 
 /** Ranges of one blob read synchronously (`BlobStore.openRanges`). */
 export interface RangeReader {
-  /** Up to `length` bytes from `start` (fewer at the blob's end), in a buffer of their own. */
-  read(start: number, length: number): Buffer;
+  /**
+   * Up to `length` bytes from `start` (fewer at the blob's end), in a buffer of their own, or with
+   * `into` (at least `length` bytes) written there and returned as a view of it.
+   */
+  read(start: number, length: number, into?: Uint8Array): Buffer;
   /** Lets the file go; a later read opens it again. */
   close(): void;
 }
@@ -115,10 +118,11 @@ class RangeFile implements RangeReader {
     return this.fd;
   }
 
-  read(start: number, length: number): Buffer {
+  read(start: number, length: number, into?: Uint8Array): Buffer {
+    if (into && into.length < length) throw new Error(`a buffer of ${into.length} bytes cannot take ${length}`);
     const fd = this.open();
     // A buffer of its own (not a slice of Node's pool), so that typed views of it can be aligned.
-    const buffer = Buffer.allocUnsafeSlow(length);
+    const buffer = into ? Buffer.from(into.buffer, into.byteOffset, length) : Buffer.allocUnsafeSlow(length);
     let filled = 0;
     while (filled < length) {
       const n = readSync(fd, buffer, filled, length - filled, start + filled);

@@ -171,10 +171,10 @@ export class CellTiles {
   private async openStored(key: string): Promise<TilePack | null> {
     try {
       const ranges = await this.blobs.openRanges(key);
-      if (!ranges) return await TilePack.open((start, length) => this.blobs.readRange(key, start, length));
+      if (!ranges) return await TilePack.open((start, length, into) => this.blobs.readRange(key, start, length, into));
       try {
         const pack = await TilePack.open(
-          async (start, length) => ranges.read(start, length),
+          async (start, length, into) => ranges.read(start, length, into),
           () => ranges.close(),
         );
         if (!pack) ranges.close();

@@ -1,3 +1,4 @@
+import { readdirSync, readlinkSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
@@ -151,5 +152,34 @@ describe('tile store: packs, bounded memory and the warm job', () => {
     expect(gunzipSync(a)).toEqual(gunzipSync(b));
     await warming.close();
     await cold.close();
+  });
+
+  it('reads a stored pack through a file it keeps open, and closes it when the store closes', async () => {
+    const gcId = await geocontentWithDemoCell('Open Files Office');
+    const preparing = new TileStore(t.app.blobs, 64 * 1024 * 1024, { threads: 1 });
+    const set = await chartSetOf(preparing, gcId);
+    const { key } = await preparing.prepareCell(set.cells[0]!);
+    await preparing.close();
+    /** This process's descriptors open on the pack's file (Linux). */
+    const openOnPack = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).endsWith(key);
+        } catch {
+          return false;
+        }
+      }).length;
+    expect(openOnPack()).toBe(0);
+
+    const store = new TileStore(t.app.blobs, 64 * 1024 * 1024, { threads: 1 });
+    const { x, y } = tileOf(10.05, 54.03, 14);
+    const fresh = await chartSetOf(store, gcId);
+    expect((await store.vectorTile(fresh, 14, x, y)).body).not.toBeNull();
+    const deeper = tileOf(10.05, 54.03, 15);
+    expect((await store.vectorTile(fresh, 15, deeper.x, deeper.y)).body).not.toBeNull();
+    // One descriptor, kept for the tiles after the first.
+    expect(openOnPack()).toBe(1);
+    await store.close();
+    expect(openOnPack()).toBe(0);
   });
 });

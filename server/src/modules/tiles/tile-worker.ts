@@ -21,7 +21,8 @@ type Task =
   | { id: number; op: 'depth'; grids: MapGrid[]; z: number; x: number; y: number }
   | { id: number; op: 'prepare'; cell: MapCell }
   | { id: number; op: 'prepareGrid'; grid: MapGrid }
-  | { id: number; op: 'warm'; packKeys: string[] };
+  | { id: number; op: 'warm'; packKeys: string[] }
+  | { id: number; op: 'close' };
 
 /** Tiles of a real cell made by the warm-up on its pack (about 2 s of a thread, once). */
 const WARM_UP_TILES = 400;
@@ -43,7 +44,8 @@ try {
 } catch {
   // not Linux, or not allowed: the same priority as the web thread
 }
-const tiles = new CellTiles(await openBlobStoreAt(data.blobs), data.cacheBytes);
+const blobs = await openBlobStoreAt(data.blobs);
+const tiles = new CellTiles(blobs, data.cacheBytes);
 const port = parentPort!;
 // Tasks posted meanwhile wait in the port until the listener below is added. A warm-up that fails
 // only leaves the thread cold.
@@ -88,6 +90,15 @@ const idle = () =>
 let warmedOnPack = false;
 
 port.on('message', (task: Task) => {
+  if (task.op === 'close') {
+    // The pool terminates the thread next, which runs no exit handler: the files it keeps open
+    // for reading packs (`openRanges`) are closed now.
+    blobs.close().then(
+      () => port.postMessage({ id: task.id, ok: true, value: null } satisfies WorkerAnswer),
+      () => port.postMessage({ id: task.id, ok: true, value: null } satisfies WorkerAnswer),
+    );
+    return;
+  }
   if (task.op === 'warm') {
     // Answered at once; the tiles are made between the thread's tasks (decision 0034).
     if (!warmedOnPack) {

@@ -186,6 +186,18 @@ export class TileWorkerPool {
     this.closed = true;
     for (const task of this.waiting.splice(0)) task.reject(new Error(`${this.name} workers are closed`));
     const slots = this.slots.splice(0);
+    // Each thread closes its files first (a terminated thread runs no exit handler), waited for a
+    // second at most: a thread in the middle of a long task is terminated all the same.
+    await Promise.all(
+      slots.map(async (s) => {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          this.post(s, { op: 'close' }, []).catch(() => undefined),
+          new Promise((resolve) => (timer = setTimeout(resolve, 1000))),
+        ]);
+        clearTimeout(timer);
+      }),
+    );
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
