@@ -193,6 +193,30 @@ async function writeZip(file, entries) {
  * Writes the set to `outDir`: `batch-NNN.zip` files of `batch` cells (or folders with `folders`),
  * and `manifest.json` ({ source, comf, batches: [file], cells: [{ name, dLat, dLon, box, batch }] }).
  */
+/** Tile x of a longitude and tile y of a latitude at zoom z (Web Mercator). */
+const lon2x = (lon, z) => Math.floor(((lon + 180) / 360) * 2 ** z);
+const lat2y = (lat, z) => {
+  const r = (lat * Math.PI) / 180;
+  return Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * 2 ** z);
+};
+
+/** `count` distinct random tiles z10–z15 that touch a cell: a random cell of the manifest's, a random zoom, a random tile in the cell's box. */
+export function pickTiles(cells, count, random) {
+  const picked = new Set();
+  let tries = 0;
+  while (picked.size < count && tries++ < count * 100) {
+    const cell = cells[Math.floor(random() * cells.length)];
+    const z = 10 + Math.floor(random() * 6);
+    const [w, south, e, north] = cell.box;
+    const x0 = lon2x(w, z);
+    const x1 = lon2x(e, z);
+    const y0 = lat2y(north, z);
+    const y1 = lat2y(south, z);
+    picked.add(`${z}/${x0 + Math.floor(random() * (x1 - x0 + 1))}/${y0 + Math.floor(random() * (y1 - y0 + 1))}`);
+  }
+  return [...picked];
+}
+
 export async function writeNationalSet(n, outDir, { batch = 50, folders = false, dir = sourceDir } = {}) {
   mkdirSync(outDir, { recursive: true });
   const { companions } = sourceFiles(dir);

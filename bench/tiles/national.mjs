@@ -37,7 +37,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { children, freshPostgres, portalNodeArgs, root, startCommandEnv, waitFor } from '../api/shared.mjs';
-import { sourceDir, writeNationalSet } from './national-set.mjs';
+import { pickTiles, sourceDir, writeNationalSet } from './national-set.mjs';
 
 const n = Number(process.argv[2] ?? 60);
 const backend = process.argv[3] ?? 'pglite';
@@ -200,27 +200,6 @@ function otherClient(gcid) {
 
 // ---- tiles ----
 
-const lon2x = (lon, z) => Math.floor(((lon + 180) / 360) * 2 ** z);
-const lat2y = (lat, z) => {
-  const r = (lat * Math.PI) / 180;
-  return Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * 2 ** z);
-};
-function pickTiles(cells, count) {
-  const picked = new Set();
-  let tries = 0;
-  while (picked.size < count && tries++ < count * 100) {
-    const cell = cells[Math.floor(random() * cells.length)];
-    const z = 10 + Math.floor(random() * 6);
-    const [w, south, e, north] = cell.box;
-    const x0 = lon2x(w, z);
-    const x1 = lon2x(e, z);
-    const y0 = lat2y(north, z);
-    const y1 = lat2y(south, z);
-    picked.add(`${z}/${x0 + Math.floor(random() * (x1 - x0 + 1))}/${y0 + Math.floor(random() * (y1 - y0 + 1))}`);
-  }
-  return [...picked];
-}
-
 // ---- the run ----
 
 async function main() {
@@ -330,7 +309,7 @@ async function main() {
     // Tiles, 8 at a time, each once.
     phase = 'tiles';
     const taskId = (await ok(`/api/geocontent/gotomap?gcid=${gcid}`)).json().taskId;
-    const tiles = pickTiles(manifest.cells, tileCount);
+    const tiles = pickTiles(manifest.cells, tileCount, random);
     const duringTiles = otherClient(gcid);
     const tileMs = [];
     const tileMsByZoom = {};
