@@ -34,6 +34,8 @@ export class TileStore {
   private readonly threads: number;
   private readonly threadCacheBytes: number;
   private readonly tasks = new LRUCache<string, { gcId: number; row: unknown }>({ max: 10_000, ttl: TASK_MEMO_MS });
+  private readonly loadingTasks = new Map<string, Promise<unknown>>();
+  private taskGeneration = 0;
   private readonly stopListening: () => void;
   /** The tile threads were started warm (`startThreads`), and are yet to be warmed on a stored pack. */
   private warmOnPack = false;
@@ -56,9 +58,25 @@ export class TileStore {
   async task<T extends { geocontentId: number }>(taskId: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
     const hit = this.tasks.get(taskId);
     if (hit) return hit.row as T;
-    const row = await load();
-    if (row) this.tasks.set(taskId, { gcId: row.geocontentId, row });
-    return row;
+    // The tiles of a burst in flight when the second ends share one read (its version digests every
+    // chart of the geocontent: with a national set, eight at once cost the database as many).
+    let pending = this.loadingTasks.get(taskId) as Promise<T | undefined> | undefined;
+    if (!pending) {
+      // A read begun before a change in this process is neither joined nor kept after it.
+      const generation = this.taskGeneration;
+      pending = load().then((row) => {
+        if (row && generation === this.taskGeneration) this.tasks.set(taskId, { gcId: row.geocontentId, row });
+        return row;
+      });
+      const mine = pending;
+      this.loadingTasks.set(taskId, mine);
+      mine
+        .finally(() => {
+          if (this.loadingTasks.get(taskId) === mine) this.loadingTasks.delete(taskId);
+        })
+        .catch(() => undefined);
+    }
+    return pending;
   }
 
   async close(): Promise<void> {
@@ -107,6 +125,8 @@ export class TileStore {
   }
 
   private forgetTasks(gcId: number): void {
+    this.taskGeneration++;
+    this.loadingTasks.clear();
     for (const [taskId, entry] of this.tasks.entries()) if (entry.gcId === gcId) this.tasks.delete(taskId);
   }
 
