@@ -154,7 +154,7 @@ describe('tile store: packs, bounded memory and the warm job', () => {
     await cold.close();
   });
 
-  it('reads a stored pack through a file it keeps open, and closes it when the store closes', async () => {
+  it('reads a stored pack through a file it keeps open (local disk), and closes it when the store closes', async () => {
     const gcId = await geocontentWithDemoCell('Open Files Office');
     const preparing = new TileStore(t.app.blobs, 64 * 1024 * 1024, { threads: 1 });
     const set = await chartSetOf(preparing, gcId);
@@ -177,8 +177,9 @@ describe('tile store: packs, bounded memory and the warm job', () => {
     expect((await store.vectorTile(fresh, 14, x, y)).body).not.toBeNull();
     const deeper = tileOf(10.05, 54.03, 15);
     expect((await store.vectorTile(fresh, 15, deeper.x, deeper.y)).body).not.toBeNull();
-    // One descriptor, kept for the tiles after the first.
-    expect(openOnPack()).toBe(1);
+    // On local disk one descriptor, kept for the tiles after the first; on S3 every read is a
+    // request and no file is open.
+    expect(openOnPack()).toBe(t.app.blobs.kind === 'local' ? 1 : 0);
     await store.close();
     expect(openOnPack()).toBe(0);
   });
