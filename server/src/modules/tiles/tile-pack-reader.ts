@@ -147,22 +147,29 @@ function decodeMadeTile(bytes: Uint8Array): VtFeature[] {
   });
 }
 
+/** The table of one bucket's records: their boxes, offsets (one more: where the last ends) and minzooms. */
+interface BucketTable {
+  boxes: Float64Array;
+  offsets: Float64Array;
+  minzooms: Float64Array;
+}
+
 /**
- * A tile pack opened for reading: its table in memory; per tile, a tile made ahead read whole, or
- * (deeper than its bucket zoom) the records of its bucket near the tile, cut on down to it.
+ * A tile pack opened for reading: its header in memory; per tile, a tile made ahead read whole,
+ * or (deeper than its bucket zoom) the records of its bucket near the tile, cut on down to it. A
+ * bucket's part of the table is read the first time one of its tiles is asked: opening a pack
+ * reads a few KB, not the whole table (hundreds of KB, about 1 ms), and a tile of a large set is
+ * often the first of its cell in its thread (decision 0035).
  */
 export class TilePack {
   private readonly buckets = new Map<string, [number, number]>();
   private readonly made = new Map<string, [number, number]>();
+  private readonly tables = new Map<string, Promise<BucketTable>>();
 
   private constructor(
     private readonly read: PackRead,
     private readonly release: () => void,
     private readonly header: PackHeader,
-    private readonly boxes: Float64Array,
-    private readonly offsets: Float64Array,
-    private readonly minzooms: Float64Array,
-    private readonly ordinals: Uint32Array,
   ) {
     const b = header.buckets;
     for (let i = 0; i < b.length; i += 4) this.buckets.set(`${b[i]}/${b[i + 1]}`, [b[i + 2]!, b[i + 3]!]);
@@ -189,22 +196,12 @@ export class TilePack {
     if (first.length < 12 || Buffer.from(first.subarray(0, 8)).toString('latin1') !== MAGIC) return null;
     const headerLength = new DataView(first.buffer, first.byteOffset, first.byteLength).getUint32(8, true);
     const headBytes = 12 + headerLength <= first.length ? first : await read(0, 12 + headerLength);
+    if (headBytes.length < 12 + headerLength) return null;
     const header = JSON.parse(Buffer.from(headBytes.subarray(12, 12 + headerLength)).toString('utf8')) as PackHeader;
     if (header.format !== PACK_FORMAT) return null;
-    // Read straight into the table's own buffer (hundreds of KB: one allocation, no copy).
-    const buf = new ArrayBuffer(header.metaBytes);
-    const meta = await read(header.metaOffset, header.metaBytes, new Uint8Array(buf));
-    if (meta.length !== header.metaBytes) return null;
-    const { count } = header;
-    return new TilePack(
-      read,
-      release,
-      header,
-      new Float64Array(buf, 0, count * 4),
-      new Float64Array(buf, count * 32, count + 1),
-      new Float64Array(buf, count * 32 + (count + 1) * 8, count),
-      new Uint32Array(buf, count * 40 + (count + 1) * 8, count),
-    );
+    // A pack cut short (a write that did not finish) is made again, as one of another format is.
+    if (header.bytes < 1 || (await read(header.bytes - 1, 1)).length !== 1) return null;
+    return new TilePack(read, release, header);
   }
 
   /** Lets go of the file it reads (a later read opens it again). */
@@ -212,20 +209,38 @@ export class TilePack {
     this.release();
   }
 
-  /** Bytes held in memory while the pack is open (its table). */
+  /**
+   * Bytes held in memory while the pack is open, at most: its header's maps, and the table of every
+   * bucket once all are read (a cache bounded by this stays bounded however many are read).
+   */
   get heldBytes(): number {
-    return (
-      this.boxes.byteLength +
-      this.offsets.byteLength +
-      this.minzooms.byteLength +
-      this.ordinals.byteLength +
-      (this.buckets.size + this.made.size) * 96 +
-      256
-    );
+    return this.header.metaBytes + (this.buckets.size + this.made.size) * 96 + 256;
   }
 
   get count(): number {
-    return this.ordinals.length;
+    return this.header.count;
+  }
+
+  /** A bucket's part of the table (records first to end), read once: three ranges into buffers of their own. */
+  private bucketTable(key: string, first: number, end: number): Promise<BucketTable> {
+    let table = this.tables.get(key);
+    if (!table) {
+      const { metaOffset, count } = this.header;
+      const part = async (at: number, length: number) => {
+        const buf = new ArrayBuffer(length * 8);
+        const got = await this.read(metaOffset + at * 8, length * 8, new Uint8Array(buf));
+        if (got.length !== length * 8) throw new Error('tile pack is shorter than its table says');
+        return new Float64Array(buf);
+      };
+      const n = end - first;
+      table = Promise.all([part(4 * first, 4 * n), part(4 * count + first, n + 1), part(5 * count + 1 + first, n)]).then(
+        ([boxes, offsets, minzooms]) => ({ boxes, offsets, minzooms }),
+      );
+      this.tables.set(key, table);
+      // A failed read is tried again by the next tile.
+      table.catch(() => this.tables.delete(key));
+    }
+    return table;
   }
 
   /**
@@ -236,32 +251,34 @@ export class TilePack {
   async featuresNear(z: number, x: number, y: number, detail = MAX_ZOOM): Promise<VtSourceFeature[]> {
     const bz = this.header.bucketZoom;
     if (z < bz) return [];
-    const bucket = this.buckets.get(`${x >> (z - bz)}/${y >> (z - bz)}`);
+    const key = `${x >> (z - bz)}/${y >> (z - bz)}`;
+    const bucket = this.buckets.get(key);
     if (!bucket) return [];
+    const { boxes: b, offsets, minzooms } = await this.bucketTable(key, bucket[0], bucket[1]);
     const n = 2 ** z;
     const m = (2 * VT_OPTIONS.buffer) / VT_OPTIONS.extent / n;
     const x0 = x / n - m;
     const x1 = (x + 1) / n + m;
     const y0 = y / n - m;
     const y1 = (y + 1) / n + m;
+    // Indexes within the bucket.
     const hits: number[] = [];
-    const b = this.boxes;
-    for (let i = bucket[0], k = 4 * i; i < bucket[1]; i++, k += 4) {
-      if (b[k]! <= x1 && b[k + 2]! >= x0 && b[k + 1]! <= y1 && b[k + 3]! >= y0 && this.minzooms[i]! < z + 1) hits.push(i);
+    for (let i = 0, k = 0; i < minzooms.length; i++, k += 4) {
+      if (b[k]! <= x1 && b[k + 2]! >= x0 && b[k + 1]! <= y1 && b[k + 3]! >= y0 && minzooms[i]! < z + 1) hits.push(i);
     }
     const found: VtSourceFeature[] = [];
     for (let s = 0; s < hits.length;) {
       let e = s;
-      while (e + 1 < hits.length && this.offsets[hits[e + 1]!]! - this.offsets[hits[e]! + 1]! <= MERGE_GAP) e++;
-      const start = this.offsets[hits[s]!]!;
-      const end = this.offsets[hits[e]! + 1]!;
+      while (e + 1 < hits.length && offsets[hits[e + 1]!]! - offsets[hits[e]! + 1]! <= MERGE_GAP) e++;
+      const start = offsets[hits[s]!]!;
+      const end = offsets[hits[e]! + 1]!;
       // Read into a buffer of its own, so that float64 views of the records are aligned.
       const buf = new ArrayBuffer(end - start);
       const chunk = await this.read(start, end - start, new Uint8Array(buf));
       if (chunk.length !== end - start) throw new Error('tile pack is shorter than its table says');
       for (let k = s; k <= e; k++) {
         const i = hits[k]!;
-        const feature = decodeRecord(buf, this.offsets[i]! - start, detail);
+        const feature = decodeRecord(buf, offsets[i]! - start, detail);
         feature.minX = b[4 * i]!;
         feature.minY = b[4 * i + 1]!;
         feature.maxX = b[4 * i + 2]!;

@@ -127,8 +127,42 @@ describe('tile pack', () => {
     expect(bucketZoomOf([0.1, 0.1, 0.2, 0.2])).toBe(8);
   });
 
-  it('refuses what is not a pack of its format, and names each cell version’s blob', async () => {
+  it('opens a pack by its header alone, and reads a bucket’s part of the table once, with its first tile', async () => {
+    const ds = readCellIndex(buildDemoHarbourCell(), []);
+    const bytes = encodeTilePack(tileFeaturesNear(ds, { cell: 'XX5DEMO1', band: 5, edition: 1, update: 0 }))!;
+    let calls = 0;
+    let read = 0;
+    const memory = memoryPackRead(bytes);
+    const pack = (await TilePack.open((start, length, into) => {
+      calls++;
+      read += length;
+      return memory(start, length, into);
+    }))!;
+    // Its first 4 KB (the header) and its last byte (that it is whole), none of its table.
+    expect(calls).toBe(2);
+    expect(read).toBeLessThanOrEqual(4097);
+    // A tile one zoom deeper than the buckets, with features: its bucket's boxes, offsets and minzooms, then its records.
+    const bbox = getCellInfo(ds).bbox!;
+    const z = pack.bucketZoom + 1;
+    const r = tileRange(bbox, z);
+    const x = (r.x0 + r.x1) >> 1;
+    const y = (r.y0 + r.y1) >> 1;
+    calls = 0;
+    const first = await pack.tileFeatures(z, x, y);
+    const firstCalls = calls;
+    calls = 0;
+    const again = await pack.tileFeatures(z, x, y);
+    expect(first.length).toBeGreaterThan(0);
+    expect(again).toEqual(first);
+    expect(firstCalls - calls).toBe(3);
+  });
+
+  it('refuses what is not a pack of its format or is cut short, and names each cell version’s blob', async () => {
     expect(await TilePack.open(memoryPackRead(new Uint8Array(100)))).toBeNull();
+    const ds = readCellIndex(buildDemoHarbourCell(), []);
+    const bytes = encodeTilePack(tileFeaturesNear(ds, { cell: 'XX5DEMO1', band: 5, edition: 1, update: 0 }))!;
+    expect(await TilePack.open(memoryPackRead(bytes))).not.toBeNull();
+    expect(await TilePack.open(memoryPackRead(bytes.subarray(0, bytes.length - 1)))).toBeNull();
     expect(packKeyOf({ key: '12:1700000000000' })).toBe('tiles/packs/v2/12-1700000000000.pack');
     expect(packKeyOf({ key: 's101-3:17' })).toBe('tiles/packs/v2/s101-3-17.pack');
   });
