@@ -44,16 +44,14 @@ function InvitationCard({ invitation, devices }: { invitation: UserInvitation; d
   const [chosen, setChosen] = useState<string[]>([]);
   const names = { distributor: invitation.distributor.title, agreement: invitation.agreement.name };
 
+  // Through the promise: an answered invitation's card is gone once the list is read again, and
+  // mutate's own callbacks would then never run.
   const accept = () =>
-    answer.mutate(
-      { id: invitation.id, verb: 'accept', body: { installationIds: chosen.map(Number) } },
-      { onSuccess: () => notify.success(t('invitations.accepted', names)), onError: notify.failure },
-    );
+    answer
+      .mutateAsync({ id: invitation.id, verb: 'accept', body: { installationIds: chosen.map(Number) } })
+      .then(() => notify.success(t('invitations.accepted', names)), notify.failure);
   const decline = () =>
-    answer.mutate(
-      { id: invitation.id, verb: 'decline' },
-      { onSuccess: () => notify.success(t('invitations.declined', names)), onError: notify.failure },
-    );
+    answer.mutateAsync({ id: invitation.id, verb: 'decline' }).then(() => notify.success(t('invitations.declined', names)), notify.failure);
 
   return (
     <Paper withBorder p="sm" radius="sm" component="article" aria-label={t('invitations.cardLabel', names)}>

@@ -15,14 +15,16 @@ export function ApproveOrderButton({ orderId, onError }: ApproveOrderButtonProps
   const notify = useNotify();
   const approveMutation = useApproveOrder();
 
+  // Through the promise: the approved order's card drops this button once the list is read again,
+  // and mutate's own callbacks would then never run.
   const handleApprove = () =>
-    approveMutation.mutate(orderId, {
-      onSuccess: () => notify.success(t('order.approved', { id: orderId })),
-      onError: (error) => {
+    approveMutation.mutateAsync(orderId).then(
+      () => notify.success(t('order.approved', { id: orderId })),
+      (error: unknown) => {
         onError(error);
         notify.failure(error);
       },
-    });
+    );
 
   return (
     <Button size="xs" onClick={handleApprove} disabled={approveMutation.isPending} loading={approveMutation.isPending}>

@@ -25,24 +25,23 @@ export function OrderActions({ orderId, onError }: OrderActionsProps) {
     notify.failure(error);
   };
 
+  // Settled through the promise, not mutate's own callbacks: the order's new status unmounts
+  // these buttons once the list is read again, and mutate's callbacks then never run (no notice).
   const handleProcess = () =>
-    processMutation.mutate(orderId, {
-      onSuccess: () => notify.success(t('order.processed', { id: orderId })),
-      onError: handleFailure,
-    });
+    processMutation.mutateAsync(orderId).then(() => notify.success(t('order.processed', { id: orderId })), handleFailure);
   const [isAsking, question] = useDisclosure(false);
   // Cancelling books a refund: the user confirms it first.
   const handleCancel = () =>
-    cancelMutation.mutate(orderId, {
-      onSuccess: () => {
+    cancelMutation.mutateAsync(orderId).then(
+      () => {
         question.close();
         notify.success(t('order.cancelled', { id: orderId }));
       },
-      onError: (error) => {
+      (error: unknown) => {
         question.close();
         handleFailure(error);
       },
-    });
+    );
 
   return (
     <Group gap="xs" wrap="nowrap">
