@@ -14,12 +14,14 @@
 // /proc) per tile. Each run starts a new process, so runs of two builds can alternate. With
 // BENCH_WARM_TILES=N, N other tiles are asked first, from the first half of the cells, and the
 // measured ones from the other half: a thread that has made real tiles against one that has not.
+// With BENCH_OTHER_GAP_MS=100, national.mjs's other client asks its requests that far apart
+// while the measured tiles are asked, and their p99 is printed.
 import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { children, portalNodeArgs, root, startCommandEnv, waitFor } from '../api/shared.mjs';
-import { pickTiles } from './national-set.mjs';
+import { otherClient, pickTiles } from './national-set.mjs';
 
 const [work, tilesArg, seedArg] = process.argv.slice(2);
 if (!work) {
@@ -109,11 +111,22 @@ try {
     const warm = await ask(pickTiles(manifest.cells.slice(0, half), warmCount, random).filter((t) => !tiles.includes(t)));
     console.log(`warm-up tiles (${warm.length}, first half of the cells): p50 ${ms(pct(warm, 50))}, p95 ${ms(pct(warm, 95))}`);
   }
+  const otherGap = process.env.BENCH_OTHER_GAP_MS;
+  const others = otherGap ? otherClient(call, gc.id, Number(otherGap)) : null;
   const cpu0 = cpuMs();
   const t0 = performance.now();
   const times = await ask(tiles);
   const wall = performance.now() - t0;
   const cpu = cpuMs() - cpu0;
+  if (others) {
+    const { kinds, failed } = await others.stop();
+    const all = Object.values(kinds).flat();
+    console.log(
+      `other requests, ${otherGap} ms apart: p99 ${ms(pct(all, 99))} (${all.length}, ${failed} failed); ${Object.entries(kinds)
+        .map(([path, l]) => `${path.split('?')[0]} ${l.length ? ms(pct(l, 99)) : '–'}`)
+        .join('; ')}`,
+    );
+  }
   console.log(
     `${tiles.length} cold tiles z10–z15, 8 at a time, ${(wall / 1000).toFixed(2)} s: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}, p99 ${ms(pct(times, 99))}; web process CPU ${(cpu / tiles.length).toFixed(1)} ms a tile`,
   );

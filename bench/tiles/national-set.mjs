@@ -268,3 +268,41 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
     `${manifest.cells.length} cells (${manifest.cells[0].name}…${manifest.cells.at(-1).name}) in ${manifest.batches.length} batches under ${outDir}, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
+
+/**
+ * The other client of the national bench: /health, the ENC list's first page and the geocontent
+ * list in turn, `gapMs` apart, until stopped; `call(path)` answers `{ status, ms }`. `stop()`
+ * gives each path's times and how many failed.
+ */
+export function otherClient(call, gcid, gapMs) {
+  const kinds = {
+    '/health': [],
+    // The first page of the ENC list, as the catalogue screen asks for it (pages of 50).
+    [`/charts/getCollection?gcid=${gcid}&offset=0&limit=50`]: [],
+    '/api/geocontent/': [],
+  };
+  let running = true;
+  let failed = 0;
+  const done = (async () => {
+    while (running) {
+      for (const path of Object.keys(kinds)) {
+        if (!running) break;
+        try {
+          const res = await call(path);
+          if (res.status === 200) kinds[path].push(res.ms);
+          else failed += 1;
+        } catch {
+          failed += 1;
+        }
+        await new Promise((resolve) => setTimeout(resolve, gapMs));
+      }
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { kinds, failed };
+    },
+  };
+}

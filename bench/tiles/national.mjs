@@ -38,7 +38,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { children, freshPostgres, portalNodeArgs, root, startCommandEnv, waitFor } from '../api/shared.mjs';
-import { pickTiles, sourceDir, writeNationalSet } from './national-set.mjs';
+import { otherClient, pickTiles, sourceDir, writeNationalSet } from './national-set.mjs';
 
 const n = Number(process.argv[2] ?? 60);
 const backend = process.argv[3] ?? 'pglite';
@@ -165,40 +165,6 @@ async function ok(path, init) {
   return res;
 }
 
-/** The other client: /health, the ENC list and the geocontent list in turn, BENCH_OTHER_GAP_MS (100) apart, until stopped. */
-function otherClient(gcid) {
-  const kinds = {
-    '/health': [],
-    // The first page of the ENC list, as the catalogue screen asks for it (pages of 50).
-    [`/charts/getCollection?gcid=${gcid}&offset=0&limit=50`]: [],
-    '/api/geocontent/': [],
-  };
-  let running = true;
-  let failed = 0;
-  const done = (async () => {
-    while (running) {
-      for (const path of Object.keys(kinds)) {
-        if (!running) break;
-        try {
-          const res = await call(path);
-          if (res.status === 200) kinds[path].push(res.ms);
-          else failed += 1;
-        } catch {
-          failed += 1;
-        }
-        await sleep(otherGapMs);
-      }
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await done;
-      return { kinds, failed };
-    },
-  };
-}
-
 // ---- tiles ----
 
 // ---- the run ----
@@ -275,7 +241,7 @@ async function main() {
     const uploadS = (performance.now() - t0) / 1000;
 
     phase = 'apply and preparation';
-    const duringPrep = otherClient(gcid);
+    const duringPrep = otherClient(call, gcid, otherGapMs);
     const firstApply = performance.now();
     const applyMs = [];
     for (const guid of guids) applyMs.push((await ok(`/api/geocontent/ApplyEnc?guid=${guid}`)).ms);
@@ -313,7 +279,7 @@ async function main() {
     // The map screen reads the task (its cells, where it opens) before it asks a tile.
     const mapTaskMs = (await ok(`/api/geocontent/maptask?taskId=${taskId}`)).ms;
     const tiles = pickTiles(manifest.cells, tileCount, random);
-    const duringTiles = otherClient(gcid);
+    const duringTiles = otherClient(call, gcid, otherGapMs);
     const tileMs = [];
     const tileMsByZoom = {};
     const statuses = {};
