@@ -11,7 +11,7 @@
 // random tiles z10–z15 of it 8 at a time, each once (cold: a new process caches nothing), chosen as
 // national.mjs chooses them (seeded: the same tiles for the same seed). Prints p50/p95/p99, p50/p95
 // by zoom and by each hundred asked, and the CPU the web process used (all its threads, from
-// /proc) per tile. Each run starts a new process, so runs of two builds can alternate. With
+// /proc) per tile, and by process and niceness what its threads ran and waited for a core. Each run starts a new process, so runs of two builds can alternate. With
 // BENCH_WARM_TILES=N, N other tiles are asked first, from the first half of the cells, and the
 // measured ones from the other half: a thread that has made real tiles against one that has not.
 // With BENCH_OTHER_GAP_MS=100, national.mjs's other client asks its requests that far apart
@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { children, portalNodeArgs, root, startCommandEnv, waitFor } from '../api/shared.mjs';
 import { otherClient, pickTiles } from './national-set.mjs';
+import { cpuBetween, machineTicks, threadTimes, treeOf } from './proc.mjs';
 
 const [work, tilesArg, seedArg] = process.argv.slice(2);
 if (!work) {
@@ -114,10 +115,13 @@ try {
   const otherGap = process.env.BENCH_OTHER_GAP_MS;
   const others = otherGap ? otherClient(call, gc.id, Number(otherGap)) : null;
   const cpu0 = cpuMs();
+  const threads0 = threadTimes(treeOf(portal.pid));
+  const machine0 = machineTicks();
   const t0 = performance.now();
   const times = await ask(tiles);
   const wall = performance.now() - t0;
   const cpu = cpuMs() - cpu0;
+  const threads = cpuBetween(threads0, threadTimes(treeOf(portal.pid)), machine0, machineTicks(), tiles.length);
   if (others) {
     const { kinds, failed } = await others.stop();
     const all = Object.values(kinds).flat();
@@ -143,6 +147,7 @@ try {
     hundreds.push(`${i + 1}–${i + part.length}: ${pct(part, 50).toFixed(0)} / ${pct(part, 95).toFixed(0)}`);
   }
   console.log(`by each hundred asked, p50 / p95: ${hundreds.join('; ')}`);
+  console.log(`threads by process and niceness, a tile, ran / waited for a core: ${threads}`);
 } finally {
   portal.kill('SIGTERM');
   await sleep(300);

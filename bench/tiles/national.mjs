@@ -39,6 +39,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { children, freshPostgres, portalNodeArgs, root, startCommandEnv, waitFor } from '../api/shared.mjs';
 import { otherClient, pickTiles, sourceDir, writeNationalSet } from './national-set.mjs';
+import { cpuBetween, cpuTicksOf, labelOf, machineTicks, rssOf, threadTimes, treeOf } from './proc.mjs';
 
 const n = Number(process.argv[2] ?? 60);
 const backend = process.argv[3] ?? 'pglite';
@@ -68,41 +69,6 @@ const ms = (v) => (Number.isNaN(v) ? '–' : v >= 1000 ? `${(v / 1000).toFixed(2
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const s = (v) => `${v.toFixed(1)} s`;
 
-// ---- the portal's processes: their trees, RSS and CPU from /proc ----
-
-function childrenOf(pid) {
-  const out = [];
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      for (const c of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean)) out.push(Number(c));
-    }
-  } catch {
-    // ended
-  }
-  return out;
-}
-function treeOf(pid) {
-  const all = [pid];
-  for (let i = 0; i < all.length; i++) all.push(...childrenOf(all[i]));
-  return all;
-}
-function rssOf(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
-  } catch {
-    return 0;
-  }
-}
-function cpuTicksOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return 0;
-  }
-}
-
 const processes = []; // the portal's top processes (web, worker)
 let stopping = false;
 // Interrupted: the portal's processes go with this one (../api/shared.mjs kills them on exit), the
@@ -119,15 +85,6 @@ let peakRss = 0;
 let peakAt = '';
 let peakParts = '';
 let phase = 'start';
-/** What a process of the portal is: the web process, the worker, the embedded database's process. */
-function labelOf(pid) {
-  try {
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return cmd.includes('embedded-process') ? 'database' : cmd.includes('--worker') ? 'worker' : cmd.includes('main.js') ? 'web' : 'other';
-  } catch {
-    return 'other';
-  }
-}
 const sampler = setInterval(() => {
   const parts = pidsNow().map((pid) => [pid, rssOf(pid)]);
   const total = parts.reduce((sum, [, rss]) => sum + rss, 0);
@@ -284,6 +241,8 @@ async function main() {
     const tileMsByZoom = {};
     const statuses = {};
     let next = 0;
+    const threads0 = threadTimes(pidsNow());
+    const machine0 = machineTicks();
     const tilesStart = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -304,6 +263,7 @@ async function main() {
       }),
     );
     const tilesS = (performance.now() - tilesStart) / 1000;
+    const tilesCpu = cpuBetween(threads0, threadTimes(pidsNow()), machine0, machineTicks(), tiles.length);
     const tileOthers = await duringTiles.stop();
 
     stopping = true;
@@ -386,6 +346,11 @@ async function main() {
         .map(([z, list]) => `z${z} ${ms(pct(list, 50))} / ${ms(pct(list, 95))} (${list.length})`)
         .join('; '),
       'where the tail is',
+    );
+    row(
+      'CPU during the tiles, a tile: ran / waited for a core',
+      tilesCpu,
+      "the portal's threads by process and niceness (schedstat); the web process's tile threads at nice 5",
     );
     row('other requests p99 during tiles', ms(pct(allOthers(tileOthers), 99)), `goal < 50 ms; ${others(tileOthers)}`);
     row("peak RSS of the portal's processes", mb(peakRss), `goal < 1 GB; during ${peakAt}: ${peakParts}`);
