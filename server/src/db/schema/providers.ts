@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export const providers = pgTable(
@@ -14,6 +15,9 @@ export const providers = pgTable(
   (t) => [uniqueIndex('providers_owner_unique').on(t.ownerUserId)],
 );
 
+/** The stamps of geocontents' charts: each change to a geocontent's charts takes the next (migration 0018). */
+export const chartStamps = pgSequence('chart_stamps');
+
 export const geocontents = pgTable(
   'geocontents',
   {
@@ -23,6 +27,14 @@ export const geocontents = pgTable(
       .references(() => providers.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The version of the geocontent's charts as the map knows it (decision 0036): a new stamp from
+     * `chart_stamps` whenever a collection, a chart or an S-101 dataset of it is added, removed, or
+     * updated (its update time), set by the database's own triggers in the same transaction.
+     */
+    chartStamp: bigint('chart_stamp', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('chart_stamps')`),
   },
   (t) => [index('geocontents_provider_idx').on(t.providerId)],
 );

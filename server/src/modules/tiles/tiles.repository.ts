@@ -1,23 +1,16 @@
-import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chartCollections, charts, geocontents, mapTasks, providers, s100Datasets } from '../../db/schema/index.js';
 
-/** A digest of the geocontent's collections and charts, and its S-101 datasets (ids and update times): any change changes it. */
-function versionOf(gcId: SQLWrapper | number) {
-  return sql<string>`left(md5((
-    select coalesce(string_agg(cc.kind || ':' || cc.updated_at::text || ':' || coalesce(ch.id::text, '') || ':' || coalesce(ch.updated_at::text, ''), ',' order by cc.kind, ch.id), '')
-    from ${chartCollections} cc left join ${charts} ch on ch.collection_id = cc.id
-    where cc.geocontent_id = ${gcId}) || ';' || (
-    select coalesce(string_agg(d.id::text || ':' || d.updated_at::text, ',' order by d.id), '')
-    from ${s100Datasets} d where d.geocontent_id = ${gcId} and d.product = 'S-101')), 16)`;
-}
+/**
+ * The version of a geocontent's charts as the map knows it: its chart stamp (decision 0036), which
+ * the database's triggers renew whenever one of its collections, charts or S-101 datasets is
+ * added, removed or updated, as 16 hex digits. One row's column, whatever the geocontent holds.
+ */
+const versionOf = sql<string>`lpad(to_hex(${geocontents.chartStamp}), 16, '0')`;
 
 export async function findChartVersion(db: DbOrTx, gcId: number): Promise<string> {
-  const [row] = await db
-    .select({ version: versionOf(gcId) })
-    .from(geocontents)
-    .where(eq(geocontents.id, gcId))
-    .limit(1);
+  const [row] = await db.select({ version: versionOf }).from(geocontents).where(eq(geocontents.id, gcId)).limit(1);
   return row?.version ?? '';
 }
 
@@ -33,7 +26,7 @@ export async function findTaskWithVersion(db: DbOrTx, taskId: string) {
       geocontentId: mapTasks.geocontentId,
       title: geocontents.title,
       createdAt: mapTasks.createdAt,
-      version: versionOf(mapTasks.geocontentId),
+      version: versionOf,
     })
     .from(mapTasks)
     .innerJoin(geocontents, eq(geocontents.id, mapTasks.geocontentId))
