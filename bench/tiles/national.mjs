@@ -18,12 +18,15 @@
 //    portal's processes have been idle for 3 s (under 5 % of a core; the 3 s not counted; the other
 //    client of 5. stopped first, since its requests keep them busy).
 // 4. A map task (`GET /api/geocontent/gotomap?gcid=`), opened as the map screen opens it
-//    (`GET /api/geocontent/maptask?taskId=`: the set's cells, timed on its own), then BENCH_TILES (400) distinct random
-//    tiles z10–z15 that touch a cell (a random cell, zoom and tile in the cell's box; seeded by
-//    BENCH_SEED, 39), asked 8 at a time, each once (cold): p50/p95.
+//    (`GET /api/geocontent/maptask?taskId=`: the set's cells, timed on its own), then
+//    BENCH_TILES (400) distinct random tiles z10–z15 that touch a cell (a random cell, zoom and
+//    tile in the cell's box; seeded by BENCH_SEED, 39), asked 8 at a time, each once (cold):
+//    p50/p95, and per tile what the portal's threads ran and waited for a core meanwhile, by
+//    process and niceness (bench/tiles/proc.mjs), with how busy the machine was.
 // 5. Meanwhile, during the preparation and during the tiles, another client asks `GET /health`,
-//    the set's ENC list's first page (`GET /charts/getCollection?gcid=&offset=0&limit=50`) and the geocontent list one after the
-//    other (BENCH_OTHER_GAP_MS, 100 ms, apart): p99 of all and of each.
+//    the set's ENC list's first page (`GET /charts/getCollection?gcid=&offset=0&limit=50`) and
+//    the geocontent list one after the other (BENCH_OTHER_GAP_MS, 100 ms, apart): p99 of all and
+//    of each.
 // 6. The peak of the portal's processes' memory: the sum of the RSS of every process started
 //    (the web process and its children, such as the embedded database's process, and the worker)
 //    read from /proc every 200 ms. PostgreSQL's own processes are not counted.
