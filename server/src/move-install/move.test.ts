@@ -142,6 +142,12 @@ describe.skipIf(!hasPostgres)('moving an embedded installation into PostgreSQL a
         const [b] = ((await target.db.execute(q)) as unknown as { rows: { h: string; n: number }[] }).rows;
         expect({ table: t, ...b }).toEqual({ table: t, ...a });
       }
+      // A sequence of no column (the chart stamps) goes on from the source's value.
+      const stamps = sql`SELECT last_value::text AS v FROM pg_sequences WHERE schemaname = 'public' AND sequencename = 'chart_stamps'`;
+      const [sa] = ((await source.db.execute(stamps)) as unknown as { rows: { v: string | null }[] }).rows;
+      const [sb] = ((await target.db.execute(stamps)) as unknown as { rows: { v: string | null }[] }).rows;
+      expect(Number(sa?.v)).toBeGreaterThan(0);
+      expect(sb?.v).toBe(sa?.v);
     } finally {
       await source.close();
       await target.close();

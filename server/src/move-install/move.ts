@@ -145,6 +145,9 @@ export async function moveInstallation(opts: MoveOptions): Promise<MoveReport> {
       for (const table of [...tables].reverse()) {
         if (filledByMigrations.has(table)) await dst.execute(sql.raw(`DELETE FROM public.${quoteIdent(table)}`));
       }
+      // The rows arrive as they were: the tables' own triggers (the chart stamps of migration 0018)
+      // are off while they are copied, in this transaction only, so nothing is stamped anew.
+      for (const table of tables) await dst.execute(sql.raw(`ALTER TABLE public.${quoteIdent(table)} DISABLE TRIGGER USER`));
       for (const table of tables) {
         const key = await primaryKey(src, table);
         const order = key.length > 0 ? `ORDER BY ${key.map((k) => `t.${quoteIdent(k)}`).join(', ')}` : '';
@@ -184,6 +187,17 @@ export async function moveInstallation(opts: MoveOptions): Promise<MoveReport> {
         }
         report.tables.push({ name: table, rows });
         if (rows > 0) say(`  ${table}: ${rows}`);
+      }
+      for (const table of tables) await dst.execute(sql.raw(`ALTER TABLE public.${quoteIdent(table)} ENABLE TRIGGER USER`));
+      // Sequences of no column (`chart_stamps`) go on from where the source's were.
+      const free = rowsOf<{ name: string; value: string | null }>(
+        await src.execute(sql`
+          SELECT s.sequencename AS name, s.last_value::text AS value FROM pg_sequences s
+          WHERE s.schemaname = 'public' AND NOT EXISTS (
+            SELECT 1 FROM pg_depend d WHERE d.objid = format('public.%I', s.sequencename)::regclass AND d.deptype IN ('a', 'i'))`),
+      );
+      for (const { name, value } of free) {
+        if (value !== null) await dst.execute(sql`SELECT setval(${`public.${quoteIdent(name)}`}, ${value}::bigint, true)`);
       }
     });
   });
