@@ -58,8 +58,8 @@ export class TileStore {
   async task<T extends { geocontentId: number }>(taskId: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
     const hit = this.tasks.get(taskId);
     if (hit) return hit.row as T;
-    // The tiles of a burst in flight when the second ends share one read (its version digests every
-    // chart of the geocontent: with a national set, eight at once cost the database as many).
+    // The tiles of a burst in flight when the second ends share one read: eight at once would cost
+    // the database as many.
     let pending = this.loadingTasks.get(taskId) as Promise<T | undefined> | undefined;
     if (!pending) {
       // A read begun before a change in this process is neither joined nor kept after it.
