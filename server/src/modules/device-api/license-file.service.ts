@@ -6,6 +6,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import { listLicensedCells, type DeviceContext } from './device-context.js';
+import { listLicensedS100Datasets } from './s100-delivery.js';
 import {
   findCurrentSigningKey,
   insertSigningKey,
@@ -104,7 +105,10 @@ export async function issueLicenseFile(opts: {
   const { db, device } = opts;
   const key = await currentSigningKey(db, opts.box);
   const user = await findUserById(db, device.registration.userId);
-  const cells = [...(await listLicensedCells(db, device)).values()].filter((c) => c.chart.edition);
+  const [licensedCells, licensedDatasets] = await Promise.all([listLicensedCells(db, device), listLicensedS100Datasets(db, device)]);
+  const cells = [...licensedCells.values()].filter((c) => c.chart.edition);
+  // The S-100 datasets the app may open (S-101, S-102, S-104, S-111), as the entitlements list them.
+  const datasets = [...licensedDatasets.values()].map(({ dataset }) => dataset).sort((a, b) => a.name.localeCompare(b.name));
   const now = Math.floor(Date.now() / 1000);
   const expiries = device.licenses.map((l) => l.expiresAt);
   const expiry =
@@ -137,6 +141,7 @@ export async function issueLicenseFile(opts: {
       expiresAt: l.expiresAt?.toISOString() ?? null,
     })),
     cells: cells.map((c) => ({ name: c.chart.name, edition: c.chart.edition, update: c.chart.update ?? 0 })),
+    s100Datasets: datasets.map((d) => ({ product: d.product, name: d.name, edition: d.edition, update: d.update })),
     issued: new Date(now * 1000).toISOString(),
     expiry: expiry?.toISOString() ?? null,
     ttl: opts.ttlSeconds,

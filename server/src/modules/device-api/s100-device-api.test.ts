@@ -7,6 +7,7 @@ import { buildDemoS101Dataset, buildDemoS101Update, DEMO_S101_NAME } from '@char
 import { writeS104Grid } from '@chartroom/s102/s100-fixtures.test-helper';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasTestdata, testdataPath } from '../../../../test/testdata.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
@@ -163,9 +164,24 @@ describe('S-100 to the ship: adds100 → product → licence → redeem with an 
     const s63 = await t.app.inject({ method: 'POST', url: '/api/app/v1/exchange-sets', headers, payload: { productVersions: [] } });
     expect(s63.statusCode).toBe(409);
     expect(s63.json().code).toBe('user_permit_missing');
-    expect((await t.app.inject({ method: 'GET', url: '/api/app/v1/license-file', headers })).statusCode).toBe(200);
+    const licenceFile = await t.app.inject({ method: 'GET', url: '/api/app/v1/license-file', headers });
+    expect(licenceFile.statusCode).toBe(200);
 
     const entitled = (await t.app.inject({ method: 'GET', url: '/api/app/v1/entitlements', headers })).json();
+    // The licence file names the same datasets, so the app can tell offline which it may open.
+    const jwks = (await t.app.inject({ method: 'GET', url: '/api/app/v1/keys' })).json() as JSONWebKeySet;
+    const { payload: licence } = await jwtVerify(licenceFile.body, createLocalJWKSet(jwks));
+    expect(licence.s100Datasets).toEqual(
+      [...entitled.s100Datasets]
+        .sort((a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name))
+        .map(({ product, name, edition, update }: { product: string; name: string; edition: number; update: number }) => ({
+          product,
+          name,
+          edition,
+          update,
+        })),
+    );
+    expect(licence.s100Datasets).toEqual(expect.arrayContaining([{ product: 'S-101', name: DEMO_S101_NAME, edition: 1, update: 1 }]));
     const names = [...new Set([...uploaded.keys()].map((f) => f.replace(/\.[^.]*$/, '')))].sort();
     expect(entitled.s100Datasets.map((d: { name: string }) => d.name).sort()).toEqual(names);
     expect(entitled.s100Datasets).toEqual(
