@@ -144,7 +144,12 @@ export const routeOrder = z.object({
 export type RouteOrder = z.infer<typeof routeOrder>;
 
 export const routeCheck = z.object({
-  route: z.object({ points: z.array(lonLat), lengthNm: z.number() }),
+  route: z.object({
+    points: z
+      .array(lonLat)
+      .describe('The route as read, its longitudes continuous: a route across the antimeridian runs on past ±180 (e.g. 179.5 to 180.5)'),
+    lengthNm: z.number(),
+  }),
   corridorNm: z.number(),
   corridor: z.union([
     z.object({ type: z.literal('Polygon'), coordinates: z.array(ring) }),

@@ -29,6 +29,9 @@ import {
   lineBetween,
   offsetLeg,
   serveLine,
+  shiftMultiPolygon,
+  unwrapLongitudes,
+  worldParts,
   type CoverageShape,
   type Leg,
   type Served,
@@ -37,8 +40,14 @@ import {
 // The route check (issue 37): which charts a route needs at the best band for each stretch, what
 // the user holds of them, where no chart covers it, and what would buy the rest.
 
-/** A chart that may serve the route: the newest copy of a name, and the geocontents holding it. */
+/**
+ * A chart that may serve the route: the newest copy of a name, and the geocontents holding it. Its
+ * coverage and `bbox` are in the route's frame (moved by `shift`, whole turns, when the route runs
+ * past the antimeridian to it); `ownBbox` is where it lies (-180..180).
+ */
 interface Candidate extends CoverageShape {
+  ownBbox: [number, number, number, number];
+  shift: number;
   product: 'S-57' | 'S-101';
   name: string;
   band: number | null;
@@ -58,48 +67,57 @@ const MIN_STRETCH_NM = 0.005;
 const round = (nm: number) => Math.round(nm * 1000) / 1000;
 const version = (c: { edition: number; update: number }) => c.edition * 100000 + c.update;
 
+/** The charts whose box meets `box` (in the route's frame: it may reach past ±180). */
 async function readCandidates(db: Db, box: [number, number, number, number]): Promise<Candidate[]> {
-  const [cells, datasets] = await Promise.all([listPublishedCellsIn(db, box), listPublishedS101In(db, box)]);
   const byName = new Map<string, Candidate>();
   const add = (c: Omit<Candidate, 'geocontentIds'>, geocontentId: number) => {
-    const seen = byName.get(`${c.product}/${c.name}`);
+    const key = `${c.product}/${c.name}/${c.shift}`;
+    const seen = byName.get(key);
     const ids = seen?.geocontentIds ?? new Set<number>();
     ids.add(geocontentId);
-    byName.set(`${c.product}/${c.name}`, !seen || version(c) > version(seen) ? { ...c, geocontentIds: ids } : seen);
+    byName.set(key, !seen || version(c) > version(seen) ? { ...c, geocontentIds: ids } : seen);
   };
-  for (const r of cells) {
-    const bbox: [number, number, number, number] = [r.west!, r.south!, r.east!, r.north!];
-    const coverage = (r.coverage as { coordinates?: MultiPolygon } | null)?.coordinates;
-    const shape = coverage && coverage.length > 0 ? coverage : bboxPolygon(bbox);
-    add(
-      {
-        product: 'S-57',
-        name: r.name,
-        band: r.band,
-        edition: r.edition!,
-        update: r.update ?? 0,
-        issueDate: r.releaseDate ?? '',
-        coverage: shape,
-        bbox: boundsOf(shape),
-      },
-      r.geocontentId,
-    );
-  }
-  for (const d of datasets) {
-    const bbox: [number, number, number, number] = [d.west!, d.south!, d.east!, d.north!];
-    add(
-      {
-        product: 'S-101',
-        name: d.name,
-        band: null,
-        edition: d.edition,
-        update: d.update,
-        issueDate: d.issueDate,
-        coverage: bboxPolygon(bbox),
-        bbox,
-      },
-      d.geocontentId,
-    );
+  for (const { box: part, shift } of worldParts(box)) {
+    const [cells, datasets] = await Promise.all([listPublishedCellsIn(db, part), listPublishedS101In(db, part)]);
+    for (const r of cells) {
+      const bbox: [number, number, number, number] = [r.west!, r.south!, r.east!, r.north!];
+      const coverage = (r.coverage as { coordinates?: MultiPolygon } | null)?.coordinates;
+      const shape = coverage && coverage.length > 0 ? coverage : bboxPolygon(bbox);
+      const moved = shiftMultiPolygon(shape, shift);
+      add(
+        {
+          product: 'S-57',
+          name: r.name,
+          band: r.band,
+          edition: r.edition!,
+          update: r.update ?? 0,
+          issueDate: r.releaseDate ?? '',
+          coverage: moved,
+          bbox: boundsOf(moved),
+          ownBbox: boundsOf(shape),
+          shift,
+        },
+        r.geocontentId,
+      );
+    }
+    for (const d of datasets) {
+      const bbox: [number, number, number, number] = [d.west!, d.south!, d.east!, d.north!];
+      add(
+        {
+          product: 'S-101',
+          name: d.name,
+          band: null,
+          edition: d.edition,
+          update: d.update,
+          issueDate: d.issueDate,
+          coverage: bboxPolygon([bbox[0] + shift, bbox[1], bbox[2] + shift, bbox[3]]),
+          bbox: [bbox[0] + shift, bbox[1], bbox[2] + shift, bbox[3]],
+          ownBbox: bbox,
+          shift,
+        },
+        d.geocontentId,
+      );
+    }
   }
   return [...byName.values()];
 }
@@ -168,7 +186,9 @@ export async function checkRoute(opts: {
   corridorNm: number;
   installationId?: number | undefined;
 }): Promise<RouteCheck> {
-  const { db, points, corridorNm } = opts;
+  const { db, corridorNm } = opts;
+  // Continuous across the antimeridian: the legs, the corridor and the answer's lines run past ±180.
+  const points = unwrapLongitudes(opts.points);
   const mine = await readMyCharts(db, opts.actor.id);
   let deviceId: string | null = null;
   if (opts.installationId !== undefined) {
@@ -183,7 +203,15 @@ export async function checkRoute(opts: {
   const { stretches, gaps } = serve(legs, ranked, corridorNm);
 
   const myCells = new Map(mine.cells.map((c) => [c.name, c]));
-  const chosen = [...stretches.keys()].map((i) => ({ candidate: ranked[i]!, stretches: joinStretches(stretches.get(i)!) }));
+  // One entry per chart, though a route around the world meets it on two turns.
+  const byChart = new Map<string, { candidate: Candidate; stretches: { fromNm: number; toNm: number }[] }>();
+  for (const [i, served] of stretches) {
+    const candidate = ranked[i]!;
+    const seen = byChart.get(`${candidate.product}/${candidate.name}`);
+    if (seen) seen.stretches.push(...served);
+    else byChart.set(`${candidate.product}/${candidate.name}`, { candidate, stretches: [...served] });
+  }
+  const chosen = [...byChart.values()].map(({ candidate, stretches: s }) => ({ candidate, stretches: joinStretches(s) }));
   chosen.sort((a, b) => a.stretches[0]!.fromNm - b.stretches[0]!.fromNm || a.candidate.name.localeCompare(b.candidate.name));
   const cells: RouteCell[] = chosen.map(({ candidate: c, stretches: s }) => {
     const held = myCells.get(c.name);
@@ -194,7 +222,7 @@ export async function checkRoute(opts: {
       band: c.band,
       edition: c.edition,
       update: c.update,
-      bbox: c.bbox,
+      bbox: c.ownBbox,
       licensed,
       licenseIds: held?.licenseIds ?? [],
       status: licensed && held ? held.status : null,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { demoHarbourCell, writeS57 } from '@chartroom/s57';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasTestdata, testdataPath } from '../../../../test/testdata.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
@@ -321,5 +322,58 @@ describe('route check without charts', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rate_limited' });
     expect((await send(b.headers)).statusCode).toBe(200);
+  });
+});
+
+describe('route check across the antimeridian', () => {
+  let t: TestApp;
+  let ship: Awaited<ReturnType<typeof seedRedeemedDevice>>;
+  /** The demo harbour cell (10.0°–10.1° E, 54.00°–54.06° N) moved east by `dlon` degrees and renamed. */
+  const moved = (name: string, dlon: number) => {
+    const cell = demoHarbourCell();
+    cell.name = `${name}.000`;
+    cell.vectors = cell.vectors.map((v) => (v.points ? { ...v, points: v.points.map(([lon, ...rest]) => [lon! + dlon, ...rest]) } : v));
+    return { name: 'files', filename: `${name}.000`, data: writeS57(cell) };
+  };
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await seedApplications(t);
+    const p = await loginProvider(t, 'Dateline Office');
+    // One cell east of the antimeridian's west side (179.9°–180° E), one west of it (180°–179.9° W).
+    await applyCells(t, p, [moved('XX5EAST1', 169.9), moved('XX5WEST1', -190)]);
+    const product = await seedProduct(t.database.db, { geocontentId: p.gcId, licType: 'com', price: 10 });
+    ship = await seedRedeemedDevice(t, { productId: product.id, hwId: '4C5D6' });
+  });
+  afterAll(() => t.close());
+
+  it('takes the short way across ±180 and finds the charts on both sides, with no gap', async () => {
+    const lat = 54.05;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/route-check?corridorNm=0.1',
+      headers: { ...ship.user.headers, 'content-type': 'application/gpx+xml' },
+      payload: gpx([
+        [179.93, lat],
+        [-179.93, lat],
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as Answer;
+    // 0.14° of longitude on the parallel, not the 359.86° the other way round.
+    const nmPerDegree = 60 * Math.cos((lat * Math.PI) / 180);
+    expect(answer.route.lengthNm).toBeCloseTo(0.14 * nmPerDegree, 1);
+    expect(answer.route.points[1]![0]).toBeCloseTo(180.07, 9);
+    expect(answer.cells.map((c) => c.name)).toEqual(['XX5EAST1', 'XX5WEST1']);
+    const [east, west] = answer.cells as (Answer['cells'][number] & { bbox: number[] })[];
+    expect(Math.abs(east!.toNm - 0.07 * nmPerDegree)).toBeLessThan(0.01);
+    expect(Math.abs(west!.fromNm - 0.07 * nmPerDegree)).toBeLessThan(0.01);
+    expect(west!.toNm).toBe(answer.route.lengthNm);
+    // Each cell's box is where it lies.
+    expect(west!.bbox[0]).toBeCloseTo(-180, 6);
+    expect(east!.bbox[2]).toBeCloseTo(180, 6);
+    expect(answer.gaps).toEqual([]);
+    expect(answer.cells.every((c) => c.licensed)).toBe(true);
+    // The corridor runs on past 180° as one shape.
+    expect(answer.corridor.type).toBe('Polygon');
   });
 });

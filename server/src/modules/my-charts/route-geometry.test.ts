@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isInside } from '../tiles/tile-geometry.js';
 import type { LonLat } from './route-file.js';
-import { bboxPolygon, corridorOf, distanceNm, legsOf, serveLine, simplify } from './route-geometry.js';
+import { bboxPolygon, corridorOf, distanceNm, legsOf, serveLine, simplify, unwrapLongitudes, worldParts } from './route-geometry.js';
 
 // The corridor and the stretches, checked against distances worked out by hand on the sphere.
 
@@ -59,5 +59,45 @@ describe('route geometry', () => {
       expect.closeTo(0.8, 5),
       expect.closeTo(1, 5),
     ]);
+  });
+
+  it('makes a route across the antimeridian continuous, and finds the charts of both sides for its box', () => {
+    expect(
+      unwrapLongitudes([
+        [179.5, 10],
+        [-179.5, 10],
+        [-178, 11],
+        [179, 12],
+      ]),
+    ).toEqual([
+      [179.5, 10],
+      [180.5, 10],
+      [182, 11],
+      [179, 12],
+    ]);
+    // Westward across it from the western hemisphere.
+    expect(
+      unwrapLongitudes([
+        [-179.8, 0],
+        [179.8, 0],
+      ]),
+    ).toEqual([
+      [-179.8, 0],
+      [-180.2, 0],
+    ]);
+    // A route that stays on one side is left as it is.
+    expect(unwrapLongitudes(route)).toEqual(route);
+    expect(distanceNm([179.5, 10], [180.5, 10])).toBeCloseTo(distanceNm([179.5, 10], [-179.5, 10]), 9);
+
+    expect(worldParts([170, -5, 190, 5])).toEqual([
+      { box: [170, -5, 180, 5], shift: 0 },
+      { box: [-180, -5, -170, 5], shift: 360 },
+    ]);
+    expect(worldParts([-190, -5, -175, 5])).toEqual([
+      { box: [170, -5, 180, 5], shift: -360 },
+      { box: [-180, -5, -175, 5], shift: 0 },
+    ]);
+    expect(worldParts([10, 50, 11, 51])).toEqual([{ box: [10, 50, 11, 51], shift: 0 }]);
+    expect(worldParts([170, 0, 180, 1])).toEqual([{ box: [170, 0, 180, 1], shift: 0 }]);
   });
 });

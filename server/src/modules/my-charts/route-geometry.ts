@@ -5,7 +5,9 @@ import type { LonLat } from './route-file.js';
 // The geometry of a route check: lengths along the route (great circle), the corridor (a buffer of
 // each leg in a local equirectangular projection around it, legs cut to at most 10 NM so the
 // projection stays true, all joined with polygon-clipping, the library the map's quilt uses), and
-// which chart serves each stretch. Routes across the antimeridian are not handled.
+// which chart serves each stretch. A route across the antimeridian is first made continuous
+// (`unwrapLongitudes`: it runs on past ±180), and the charts beyond are moved to it by a whole turn
+// (`worldParts`).
 
 const EARTH_NM = 3440.065;
 const MAX_LEG_NM = 10;
@@ -17,6 +19,42 @@ export function distanceNm(a: LonLat, b: LonLat): number {
   const dLon = (b[0] - a[0]) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_NM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * The route with each longitude moved by whole turns so that no step between two points is more
+ * than 180° east or west: a route across the antimeridian runs on past ±180 as one line (a ship
+ * takes the short way between two points), as MapLibre draws it on the next world copy.
+ */
+export function unwrapLongitudes(points: LonLat[]): LonLat[] {
+  const out: LonLat[] = [];
+  for (const p of points) {
+    const before = out.at(-1);
+    let lon = p[0];
+    if (before) lon -= 360 * Math.round((lon - before[0]) / 360);
+    out.push(lon === p[0] ? p : [lon, p[1]]);
+  }
+  return out;
+}
+
+/**
+ * A box of unwrapped longitudes (`unwrapLongitudes`) as the boxes within -180..180 it covers,
+ * each with the shift (whole turns) that moves what lies there to the box's frame.
+ */
+export function worldParts([w, s, e, n]: [number, number, number, number]): { box: [number, number, number, number]; shift: number }[] {
+  const parts: { box: [number, number, number, number]; shift: number }[] = [];
+  for (let turn = Math.floor((w + 180) / 360); turn <= Math.floor((e + 180) / 360); turn++) {
+    const shift = turn * 360;
+    const west = Math.max(w - shift, -180);
+    const east = Math.min(e - shift, 180);
+    if (west < east || parts.length === 0) parts.push({ box: [west, s, east, n], shift });
+  }
+  return parts;
+}
+
+/** The polygons moved east by `shift` degrees. */
+export function shiftMultiPolygon(mp: MultiPolygon, shift: number): MultiPolygon {
+  return shift === 0 ? mp : mp.map((poly) => poly.map((ring) => ring.map(([x, y]) => [x + shift, y] as [number, number])));
 }
 
 /** A short leg of the route: its ends and their distances along the route. */
