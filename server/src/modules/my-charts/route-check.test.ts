@@ -339,7 +339,7 @@ describe('route check across the antimeridian', () => {
     t = await buildTestApp();
     await seedApplications(t);
     const p = await loginProvider(t, 'Dateline Office');
-    // One cell east of the antimeridian's west side (179.9°–180° E), one west of it (180°–179.9° W).
+    // One cell just west of the antimeridian (179.9°–180° E), one just east of it (180°–179.9° W).
     await applyCells(t, p, [moved('XX5EAST1', 169.9), moved('XX5WEST1', -190)]);
     const product = await seedProduct(t.database.db, { geocontentId: p.gcId, licType: 'com', price: 10 });
     ship = await seedRedeemedDevice(t, { productId: product.id, hwId: '4C5D6' });
