@@ -130,6 +130,41 @@ describe('tile geometry made valid', () => {
     expect(isValidPolygons([[exterior!, hole!]])).toBe(true);
   });
 
+  it('splits a hole that touches itself: two holes meeting at a point, or a hole with an island', () => {
+    const signedAreas = (rings: Pt[][]) => rings.map((r) => signedArea(r) / 2);
+    // Two square holes traced as one ring through the corner they share.
+    const twoHoles: Pt[] = [
+      [20, 20],
+      [20, 40],
+      [40, 40],
+      [40, 60],
+      [60, 60],
+      [60, 40],
+      [40, 40],
+      [40, 20],
+    ];
+    expect(isValidPolygons([[square(0, 0, 100), twoHoles]])).toBe(false);
+    const holes = cleanTileFeature(polygon(square(0, 0, 100), twoHoles))!.geometry as Pt[][];
+    expect(signedAreas(holes)).toEqual([10_000, -400, -400]);
+    expect(isValidPolygons([holes])).toBe(true);
+
+    // A hole whose ring runs out to a loop inside it, wound back: the loop is land in the hole.
+    const holeWithIsland: Pt[] = [
+      [10, 10],
+      [10, 90],
+      [90, 90],
+      [90, 10],
+      [50, 10],
+      [60, 30],
+      [40, 30],
+      [50, 10],
+    ];
+    const rings = cleanTileFeature(polygon(square(0, 0, 100), holeWithIsland))!.geometry as Pt[][];
+    expect(signedAreas(rings)).toEqual([10_000, -6400, 200]);
+    const [exterior, hole, island] = rings as [Pt[], Pt[], Pt[]];
+    expect(isValidPolygons([[exterior, hole], [island]])).toBe(true);
+  });
+
   it('merges a feature whose polygons overlap, and keeps polygons that only touch at corners', () => {
     const overlapping = cleanTileFeature(polygon(square(0, 0, 100), square(50, 50, 100)))!;
     expect(overlapping.geometry).toHaveLength(1);

@@ -6,9 +6,10 @@ import { signedArea, type Pt } from './tile-geometry.js';
 // a tile's lines and rings can repeat a point, collapse, turn back on themselves or cross. Every
 // feature is cleaned here on its way into the tile (`encodeMvt`): repeated points go, lines of
 // fewer than two points and rings of fewer than three or of no area are dropped, spikes (a ring
-// turning back on itself) are cut off, exteriors get positive area and holes negative; a polygon
-// whose rings still touch themselves, cross or are badly nested is redrawn by polygon-clipping
-// (non-zero rule) and snapped to the grid again until it is valid, or dropped.
+// turning back on itself) are cut off, exteriors get positive area and holes negative; a ring that
+// touches itself at a point is split there into its two loops, placed as the non-zero rule fills
+// them; a polygon whose rings still touch themselves, cross or are badly nested is redrawn by
+// polygon-clipping (non-zero rule) and snapped to the grid again until it is valid, or dropped.
 
 /** Rounds of repair (redraw, snap, clean) a polygon gets before it is left out. */
 const REPAIR_ROUNDS = 4;
@@ -149,14 +150,130 @@ function cleanPolygons(polygons: Poly[]): Poly[] {
   return each.length > 1 ? validated(each) : each;
 }
 
-/** The polygons if valid, else redrawn and snapped until they are; [] when they never are. */
+/**
+ * The polygons if valid; else, when their faults are rings touching themselves, those rings split
+ * where they touch; else redrawn and snapped until they are valid; [] when they never are.
+ */
 function validated(polygons: Poly[]): Poly[] {
+  if (polygons.length === 0) return polygons;
+  let fault = findFault(polygons);
+  if (!fault) return polygons;
+  // Most faults (rounding to the grid brings a vertex onto another part of its ring) are a ring
+  // touching itself: split there it is drawn as the non-zero rule draws it, for a fraction of a
+  // redraw's cost. Anything else, even after a split, is redrawn from the polygons as they came.
   let current = polygons;
-  for (let round = 0; round < REPAIR_ROUNDS; round++) {
-    if (current.length === 0 || isValidPolygons(current)) return current;
-    current = repair(current);
+  for (let n = 0; n < MAX_SPLITS && fault !== null && fault !== true; n++) {
+    const next = splitAtTouch(current, fault);
+    if (!next) break;
+    current = next;
+    if (current.length === 0) return current;
+    fault = findFault(current);
+    if (!fault) return current;
   }
-  return current.length > 0 && isValidPolygons(current) ? current : [];
+  current = polygons;
+  for (let round = 0; round < REPAIR_ROUNDS; round++) {
+    current = repair(current);
+    if (current.length === 0 || isValidPolygons(current)) return current;
+  }
+  return [];
+}
+
+/** Splits of self-touching rings a polygon gets before it is redrawn instead. */
+const MAX_SPLITS = 64;
+
+/** A ring that touches itself at a point: which polygon, which of its rings (0 the exterior), where. */
+interface Touch {
+  polygon: number;
+  ring: number;
+  at: Pt;
+}
+
+/** The ring with `at` as a vertex wherever it lies inside one of the ring's edges. */
+function withVertexAt(ring: Pt[], at: Pt): Pt[] {
+  const out: Pt[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i]!;
+    const b = ring[(i + 1) % ring.length]!;
+    out.push(a);
+    if (!same(a, at) && !same(b, at) && onSegment(at, a, b)) out.push(at);
+  }
+  return out;
+}
+
+function reversed(ring: Pt[]): Pt[] {
+  return [...ring].reverse();
+}
+
+/**
+ * The polygons with the touching ring split into its two loops at the point, placed as the
+ * non-zero rule fills them (orientation and nesting): an exterior's loops become two polygons
+ * meeting at the point or an exterior with a hole; a hole's, two holes or a hole with an island.
+ * Null for any other arrangement (the polygons are redrawn instead).
+ */
+function splitAtTouch(polygons: Poly[], touch: Touch): Poly[] | null {
+  const poly = polygons[touch.polygon]!;
+  const ring = withVertexAt(poly[touch.ring]!, touch.at);
+  const at: number[] = [];
+  ring.forEach((p, i) => {
+    if (same(p, touch.at)) at.push(i);
+  });
+  // Exactly one pinch; more (a ring running along itself, as clipped rings do at the tile's
+  // edge) is redrawn.
+  if (at.length !== 2) return null;
+  const [first, second] = at as [number, number];
+  const loops = [cleanRing(ring.slice(first, second)), cleanRing(ring.slice(second).concat(ring.slice(0, first)))].filter(
+    (l): l is Pt[] => l !== null,
+  );
+  const isExterior = touch.ring === 0;
+  const parentSign = isExterior ? 1 : -1;
+  // What the loops make: exteriors (each a new polygon) and holes, or null.
+  let exteriors: Pt[][] = [];
+  let holes: Pt[][] = [];
+  if (loops.length === 1) {
+    const loop = loops[0]!;
+    if (Math.sign(signedArea(loop)) !== parentSign) return null;
+    (isExterior ? exteriors : holes).push(loop);
+  } else if (loops.length === 2) {
+    let [a, b] = loops as [Pt[], Pt[]];
+    const aInB = ringInRing(a, b) > 0;
+    const bInA = ringInRing(b, a) > 0;
+    if (aInB && bInA) return null;
+    if (aInB) [a, b] = [b, a];
+    const sa = Math.sign(signedArea(a));
+    const sb = Math.sign(signedArea(b));
+    // Nothing is dropped: whatever the loops are made is checked again (`findFault`), and a
+    // loop taken for inside the other when it is not (rings running along each other) fails it.
+    if (!aInB && !bInA) {
+      // Side by side, meeting at the point.
+      if (isExterior) exteriors = [sa > 0 ? a : reversed(a), sb > 0 ? b : reversed(b)];
+      else if (sa < 0 && sb < 0) holes = [a, b];
+      else return null;
+    } else if (isExterior && sa > 0 && sb < 0) {
+      // b inside a, wound the other way: a hole.
+      exteriors = [a];
+      holes = [b];
+    } else if (!isExterior && sa < 0 && sb > 0) {
+      // b inside the hole a, wound back: an island.
+      holes = [a];
+      exteriors = [b];
+    } else return null;
+  }
+  const out = polygons.slice(0, touch.polygon);
+  if (isExterior) {
+    const pieces: Poly[] = exteriors.map((e) => [e]);
+    // The polygon's other holes, and the new ones, go with the exterior that holds them.
+    for (const hole of [...holes, ...poly.slice(1)]) {
+      const home = pieces.find((p) => ringInRing(hole, p[0]!) > 0);
+      if (!home) return null;
+      home.push(hole);
+    }
+    out.push(...pieces);
+  } else {
+    out.push([...poly.slice(0, touch.ring), ...holes, ...poly.slice(touch.ring + 1)]);
+    out.push(...exteriors.map((e) => [e]));
+  }
+  out.push(...polygons.slice(touch.polygon + 1));
+  return out;
 }
 
 /** The polygons redrawn by polygon-clipping (non-zero rule), snapped to the grid and cleaned. */
@@ -181,50 +298,122 @@ function repair(polygons: Poly[]): Poly[] {
   return orient(out);
 }
 
-interface Segment {
-  a: Pt;
-  b: Pt;
-  ring: number;
-  index: number;
-  ringLength: number;
-  minX: number;
-  maxX: number;
-  minY: number;
-  maxY: number;
-}
-
 /** Does point p lie on segment a–b (collinear and within its box)? */
 function onSegment(p: Pt, a: Pt, b: Pt): boolean {
+  return onSegmentXY(p[0], p[1], a[0], a[1], b[0], b[1]);
+}
+
+function onSegmentXY(px: number, py: number, ax: number, ay: number, bx: number, by: number): boolean {
   return (
-    cross(a, b, p) === 0 &&
-    Math.min(a[0], b[0]) <= p[0] &&
-    p[0] <= Math.max(a[0], b[0]) &&
-    Math.min(a[1], b[1]) <= p[1] &&
-    p[1] <= Math.max(a[1], b[1])
+    (bx - ax) * (py - ay) - (by - ay) * (px - ax) === 0 &&
+    Math.min(ax, bx) <= px &&
+    px <= Math.max(ax, bx) &&
+    Math.min(ay, by) <= py &&
+    py <= Math.max(ay, by)
   );
 }
 
-type Contact = { kind: 'none' } | { kind: 'point'; at: Pt } | { kind: 'cross' } | { kind: 'overlap' };
+/**
+ * The segments of the rings being checked, in typed arrays (a tile's check makes no object per
+ * segment: the preparation checks millions of them): each segment's ends, box, ring and place.
+ */
+class Segments {
+  readonly ax: Float64Array;
+  readonly ay: Float64Array;
+  readonly bx: Float64Array;
+  readonly by: Float64Array;
+  readonly minX: Float64Array;
+  readonly maxX: Float64Array;
+  readonly minY: Float64Array;
+  readonly maxY: Float64Array;
+  readonly ring: Int32Array;
+  readonly index: Int32Array;
+  /** Where `contact` found the segments meeting, when at one point. */
+  x = 0;
+  y = 0;
 
-/** How two segments meet (exact: tile coordinates are small integers). */
-function contact(s: Segment, t: Segment): Contact {
-  const d1 = cross(t.a, t.b, s.a);
-  const d2 = cross(t.a, t.b, s.b);
-  const d3 = cross(s.a, s.b, t.a);
-  const d4 = cross(s.a, s.b, t.b);
-  if (d1 === 0 && d2 === 0) {
-    // Collinear: they overlap when more than one point is shared.
-    const shared = [s.a, s.b].filter((p) => onSegment(p, t.a, t.b)).concat([t.a, t.b].filter((p) => onSegment(p, s.a, s.b)));
-    const distinct = shared.filter((p, i) => shared.findIndex((q) => same(p, q)) === i);
-    if (distinct.length === 0) return { kind: 'none' };
-    return distinct.length === 1 ? { kind: 'point', at: distinct[0]! } : { kind: 'overlap' };
+  constructor(rings: Pt[][], count: number) {
+    this.ax = new Float64Array(count);
+    this.ay = new Float64Array(count);
+    this.bx = new Float64Array(count);
+    this.by = new Float64Array(count);
+    this.minX = new Float64Array(count);
+    this.maxX = new Float64Array(count);
+    this.minY = new Float64Array(count);
+    this.maxY = new Float64Array(count);
+    this.ring = new Int32Array(count);
+    this.index = new Int32Array(count);
+    let k = 0;
+    rings.forEach((ring, r) => {
+      for (let i = 0; i < ring.length; i++, k++) {
+        const a = ring[i]!;
+        const b = ring[(i + 1) % ring.length]!;
+        this.ax[k] = a[0];
+        this.ay[k] = a[1];
+        this.bx[k] = b[0];
+        this.by[k] = b[1];
+        this.minX[k] = Math.min(a[0], b[0]);
+        this.maxX[k] = Math.max(a[0], b[0]);
+        this.minY[k] = Math.min(a[1], b[1]);
+        this.maxY[k] = Math.max(a[1], b[1]);
+        this.ring[k] = r;
+        this.index[k] = i;
+      }
+    });
   }
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return { kind: 'cross' };
-  if (d1 === 0 && onSegment(s.a, t.a, t.b)) return { kind: 'point', at: s.a };
-  if (d2 === 0 && onSegment(s.b, t.a, t.b)) return { kind: 'point', at: s.b };
-  if (d3 === 0 && onSegment(t.a, s.a, s.b)) return { kind: 'point', at: t.a };
-  if (d4 === 0 && onSegment(t.b, s.a, s.b)) return { kind: 'point', at: t.b };
-  return { kind: 'none' };
+
+  /** How segments s and t meet (exact: tile coordinates are small integers); at one point, `x`, `y` say where. */
+  contact(s: number, t: number): Contact {
+    const sax = this.ax[s]!;
+    const say = this.ay[s]!;
+    const sbx = this.bx[s]!;
+    const sby = this.by[s]!;
+    const tax = this.ax[t]!;
+    const tay = this.ay[t]!;
+    const tbx = this.bx[t]!;
+    const tby = this.by[t]!;
+    const d1 = (tbx - tax) * (say - tay) - (tby - tay) * (sax - tax);
+    const d2 = (tbx - tax) * (sby - tay) - (tby - tay) * (sbx - tax);
+    const d3 = (sbx - sax) * (tay - say) - (sby - say) * (tax - sax);
+    const d4 = (sbx - sax) * (tby - say) - (sby - say) * (tbx - sax);
+    if (d1 === 0 && d2 === 0) {
+      // Collinear: they overlap when more than one point is shared.
+      let found = 0;
+      const take = (x: number, y: number) => {
+        if (found > 0 && this.x === x && this.y === y) return;
+        found++;
+        this.x = x;
+        this.y = y;
+      };
+      if (onSegmentXY(sax, say, tax, tay, tbx, tby)) take(sax, say);
+      if (onSegmentXY(sbx, sby, tax, tay, tbx, tby)) take(sbx, sby);
+      if (onSegmentXY(tax, tay, sax, say, sbx, sby)) take(tax, tay);
+      if (onSegmentXY(tbx, tby, sax, say, sbx, sby)) take(tbx, tby);
+      // Each point is compared with the last one taken only: once two differ, they overlap.
+      return found === 0 ? Contact.None : found === 1 ? Contact.Point : Contact.Overlap;
+    }
+    if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return Contact.Cross;
+    if (d1 === 0 && onSegmentXY(sax, say, tax, tay, tbx, tby)) return this.at(sax, say);
+    if (d2 === 0 && onSegmentXY(sbx, sby, tax, tay, tbx, tby)) return this.at(sbx, sby);
+    if (d3 === 0 && onSegmentXY(tax, tay, sax, say, sbx, sby)) return this.at(tax, tay);
+    if (d4 === 0 && onSegmentXY(tbx, tby, sax, say, sbx, sby)) return this.at(tbx, tby);
+    return Contact.None;
+  }
+
+  private at(x: number, y: number): Contact {
+    this.x = x;
+    this.y = y;
+    return Contact.Point;
+  }
+}
+
+/** How two segments meet (`Segments.contact`). */
+const Contact = { None: 0, Point: 1, Cross: 2, Overlap: 3 } as const;
+type Contact = (typeof Contact)[keyof typeof Contact];
+
+/** A key for a point of the grid (tile units stay far inside ±2^21). */
+function pointKey(x: number, y: number): number {
+  return x * 4_194_304 + y;
 }
 
 /**
@@ -233,65 +422,67 @@ function contact(s: Segment, t: Segment): Contact {
  * holes; no exterior lies inside another polygon (unless in one of its holes).
  */
 export function isValidPolygons(polygons: Poly[]): boolean {
+  return findFault(polygons) === null;
+}
+
+/** Null when valid (`isValidPolygons`); a ring touching itself at a point; true for any other fault. */
+function findFault(polygons: Poly[]): Touch | true | null {
   const rings: Pt[][] = polygons.flat();
   const polygonOf = polygons.flatMap((p, i) => p.map(() => i));
-  const segments: Segment[] = [];
-  rings.forEach((ring, r) => {
-    for (let i = 0; i < ring.length; i++) {
-      const a = ring[i]!;
-      const b = ring[(i + 1) % ring.length]!;
-      segments.push({
-        a,
-        b,
-        ring: r,
-        index: i,
-        ringLength: ring.length,
-        minX: Math.min(a[0], b[0]),
-        maxX: Math.max(a[0], b[0]),
-        minY: Math.min(a[1], b[1]),
-        maxY: Math.max(a[1], b[1]),
-      });
-    }
-  });
-  segments.sort((p, q) => p.minX - q.minX);
-  const touches = new Map<string, string>();
-  const active: Segment[] = [];
-  for (const s of segments) {
-    const sMinY = s.minY;
-    const sMaxY = s.maxY;
+  const ringOf = polygons.flatMap((p) => p.map((_, j) => j));
+  let count = 0;
+  for (const ring of rings) count += ring.length;
+  const seg = new Segments(rings, count);
+  const { minX, maxX, minY, maxY } = seg;
+  const order = new Uint32Array(count);
+  for (let k = 0; k < count; k++) order[k] = k;
+  order.sort((p, q) => minX[p]! - minX[q]! || p - q);
+  const touches = new Map<number, number>();
+  const active = new Uint32Array(count);
+  let activeLength = 0;
+  for (let o = 0; o < count; o++) {
+    const s = order[o]!;
+    const sMinX = minX[s]!;
+    const sMinY = minY[s]!;
+    const sMaxY = maxY[s]!;
+    const sRing = seg.ring[s]!;
     // One pass over the active segments: those ending left of this one can meet no later one
     // either and are dropped (the others moved down in place), the rest are tested.
     let kept = 0;
-    for (let k = 0; k < active.length; k++) {
+    for (let k = 0; k < activeLength; k++) {
       const t = active[k]!;
-      if (t.maxX < s.minX) continue;
+      if (maxX[t]! < sMinX) continue;
       active[kept++] = t;
-      if (t.maxY < sMinY || t.minY > sMaxY) continue;
-      const c = contact(s, t);
-      if (c.kind === 'none') continue;
-      if (c.kind === 'cross' || c.kind === 'overlap') return false;
-      if (s.ring === t.ring) {
-        const gap = Math.abs(s.index - t.index);
-        const adjacent = gap === 1 || gap === s.ringLength - 1;
+      if (maxY[t]! < sMinY || minY[t]! > sMaxY) continue;
+      const c = seg.contact(s, t);
+      if (c === Contact.None) continue;
+      if (c !== Contact.Point) return true;
+      const tRing = seg.ring[t]!;
+      if (sRing === tRing) {
+        const ringLength = rings[sRing]!.length;
+        const si = seg.index[s]!;
+        const ti = seg.index[t]!;
+        const gap = Math.abs(si - ti);
+        const adjacent = gap === 1 || gap === ringLength - 1;
         // Neighbours share their common vertex; anything else is the ring touching itself.
-        if (!adjacent) return false;
-        const common = s.index === (t.index + 1) % s.ringLength ? s.a : t.a;
-        if (!same(c.at, common)) return false;
+        if (!adjacent) return { polygon: polygonOf[sRing]!, ring: ringOf[sRing]!, at: [seg.x, seg.y] };
+        const common = si === (ti + 1) % ringLength ? s : t;
+        if (seg.x !== seg.ax[common] || seg.y !== seg.ay[common]) return true;
         continue;
       }
       // Rings of different polygons may touch at points; two rings of one polygon at one point
       // only (at two they cut its interior apart).
-      if (polygonOf[s.ring] !== polygonOf[t.ring]) continue;
-      const pair = s.ring < t.ring ? `${s.ring}:${t.ring}` : `${t.ring}:${s.ring}`;
-      const at = `${c.at[0]},${c.at[1]}`;
+      if (polygonOf[sRing] !== polygonOf[tRing]) continue;
+      const pair = sRing < tRing ? sRing * rings.length + tRing : tRing * rings.length + sRing;
+      const at = pointKey(seg.x, seg.y);
       const before = touches.get(pair);
-      if (before !== undefined && before !== at) return false;
+      if (before !== undefined && before !== at) return true;
       touches.set(pair, at);
     }
-    active.length = kept;
-    active.push(s);
+    activeLength = kept;
+    active[activeLength++] = s;
   }
-  return isNestingValid(polygons);
+  return isNestingValid(polygons) ? null : true;
 }
 
 /** 1 inside, -1 outside, 0 on the ring. */
