@@ -314,35 +314,45 @@ function onSegmentXY(px: number, py: number, ax: number, ay: number, bx: number,
 }
 
 /**
- * The segments of the rings being checked, in typed arrays (a tile's check makes no object per
- * segment: the preparation checks millions of them): each segment's ends, box, ring and place.
+ * The segments of the rings being checked, in typed arrays kept from check to check (a check
+ * makes no object per segment: the preparation checks millions of them): each segment's ends,
+ * box, ring and place.
  */
 class Segments {
-  readonly ax: Float64Array;
-  readonly ay: Float64Array;
-  readonly bx: Float64Array;
-  readonly by: Float64Array;
-  readonly minX: Float64Array;
-  readonly maxX: Float64Array;
-  readonly minY: Float64Array;
-  readonly maxY: Float64Array;
-  readonly ring: Int32Array;
-  readonly index: Int32Array;
+  ax = new Float64Array(0);
+  ay = new Float64Array(0);
+  bx = new Float64Array(0);
+  by = new Float64Array(0);
+  minX = new Float64Array(0);
+  maxX = new Float64Array(0);
+  minY = new Float64Array(0);
+  maxY = new Float64Array(0);
+  ring = new Int32Array(0);
+  index = new Int32Array(0);
+  /** The segments in the sweep's order, and the sweep's active ones. */
+  order = new Uint32Array(0);
+  active = new Uint32Array(0);
   /** Where `contact` found the segments meeting, when at one point. */
   x = 0;
   y = 0;
 
-  constructor(rings: Pt[][], count: number) {
-    this.ax = new Float64Array(count);
-    this.ay = new Float64Array(count);
-    this.bx = new Float64Array(count);
-    this.by = new Float64Array(count);
-    this.minX = new Float64Array(count);
-    this.maxX = new Float64Array(count);
-    this.minY = new Float64Array(count);
-    this.maxY = new Float64Array(count);
-    this.ring = new Int32Array(count);
-    this.index = new Int32Array(count);
+  /** Takes the rings' `count` segments, in arrays kept from call to call (grown when too small). */
+  load(rings: Pt[][], count: number): void {
+    if (this.ax.length < count) {
+      const size = Math.max(count, this.ax.length * 2, 64);
+      this.ax = new Float64Array(size);
+      this.ay = new Float64Array(size);
+      this.bx = new Float64Array(size);
+      this.by = new Float64Array(size);
+      this.minX = new Float64Array(size);
+      this.maxX = new Float64Array(size);
+      this.minY = new Float64Array(size);
+      this.maxY = new Float64Array(size);
+      this.ring = new Int32Array(size);
+      this.index = new Int32Array(size);
+      this.order = new Uint32Array(size);
+      this.active = new Uint32Array(size);
+    }
     let k = 0;
     rings.forEach((ring, r) => {
       for (let i = 0; i < ring.length; i++, k++) {
@@ -358,8 +368,11 @@ class Segments {
         this.maxY[k] = Math.max(a[1], b[1]);
         this.ring[k] = r;
         this.index[k] = i;
+        this.order[k] = k;
       }
     });
+    const minX = this.minX;
+    this.order.subarray(0, count).sort((p, q) => minX[p]! - minX[q]! || p - q);
   }
 
   /** How segments s and t meet (exact: tile coordinates are small integers); at one point, `x`, `y` say where. */
@@ -411,6 +424,9 @@ class Segments {
 const Contact = { None: 0, Point: 1, Cross: 2, Overlap: 3 } as const;
 type Contact = (typeof Contact)[keyof typeof Contact];
 
+/** The one set of segments every check fills (a thread checks one polygon at a time). */
+const segments = new Segments();
+
 /** A key for a point of the grid (tile units stay far inside ±2^21). */
 function pointKey(x: number, y: number): number {
   return x * 4_194_304 + y;
@@ -432,13 +448,10 @@ function findFault(polygons: Poly[]): Touch | true | null {
   const ringOf = polygons.flatMap((p) => p.map((_, j) => j));
   let count = 0;
   for (const ring of rings) count += ring.length;
-  const seg = new Segments(rings, count);
-  const { minX, maxX, minY, maxY } = seg;
-  const order = new Uint32Array(count);
-  for (let k = 0; k < count; k++) order[k] = k;
-  order.sort((p, q) => minX[p]! - minX[q]! || p - q);
+  const seg = segments;
+  seg.load(rings, count);
+  const { minX, maxX, minY, maxY, order, active } = seg;
   const touches = new Map<number, number>();
-  const active = new Uint32Array(count);
   let activeLength = 0;
   for (let o = 0; o < count; o++) {
     const s = order[o]!;
