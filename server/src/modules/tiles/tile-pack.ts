@@ -146,26 +146,47 @@ export function bucketZoomOf(box: [number, number, number, number]): number {
  * (`cleanTileFeature`). Layout: u32 length of a JSON list of [type, tags, counts] per feature
  * (counts: points, or vertices per line or ring), padded to 4, then every vertex's x and y (i32).
  */
-function encodeMadeTile(features: VtFeature[]): Uint8Array {
-  const list: [number, unknown, number[]][] = [];
-  const coords: number[] = [];
+function encodeMadeTile(features: VtFeature[], tagsJson: Map<unknown, string>): Uint8Array {
+  // The list's JSON written piece by piece, as JSON.stringify writes it whole: a feature's tags
+  // (one object, shared by its every tile) are written once per cell.
+  const list: string[] = [];
+  let vertices = 0;
   for (const f of features) {
+    let tags = tagsJson.get(f.tags);
+    if (tags === undefined) {
+      tags = JSON.stringify(f.tags) ?? 'null';
+      tagsJson.set(f.tags, tags);
+    }
     if (f.type === 1) {
       const points = f.geometry as [number, number][];
-      list.push([1, f.tags, [points.length]]);
-      for (const p of points) coords.push(p[0], p[1]);
+      list.push(`[1,${tags},[${points.length}]]`);
+      vertices += points.length;
     } else {
       const lines = f.geometry as [number, number][][];
-      list.push([f.type, f.tags, lines.map((l) => l.length)]);
-      for (const l of lines) for (const p of l) coords.push(p[0], p[1]);
+      let counts = '';
+      for (const l of lines) {
+        counts += counts ? `,${l.length}` : `${l.length}`;
+        vertices += l.length;
+      }
+      list.push(`[${f.type},${tags},[${counts}]]`);
     }
   }
-  const json = Buffer.from(JSON.stringify(list), 'utf8');
+  const json = Buffer.from(`[${list.join(',')}]`, 'utf8');
   const head = (4 + json.length + 3) & ~3;
-  const out = new Uint8Array(head + coords.length * 4);
+  const out = new Uint8Array(head + vertices * 8);
   new DataView(out.buffer).setUint32(0, json.length, true);
   out.set(json, 4);
-  new Int32Array(out.buffer, head, coords.length).set(coords);
+  const coords = new Int32Array(out.buffer, head, vertices * 2);
+  let at = 0;
+  for (const f of features) {
+    const lines = (f.type === 1 ? [f.geometry] : f.geometry) as [number, number][][];
+    for (const l of lines) {
+      for (const p of l) {
+        coords[at++] = p[0];
+        coords[at++] = p[1];
+      }
+    }
+  }
   return out;
 }
 
@@ -186,6 +207,7 @@ interface Cut {
 function cutCell(features: VtSourceFeature[], bucketZoom: number): Cut {
   const cut: Cut = { records: [], buckets: [], tiles: [] };
   const { k1, k2, k3, k4 } = clipBounds();
+  const tagsJson = new Map<unknown, string>();
   const visit = (current: VtSourceFeature[], z: number, x: number, y: number) => {
     if (z >= coverageOnlyBelowZoom) {
       const drawn = current.filter((f) => isDrawnAtTileZoom(f.tags, z));
@@ -196,7 +218,7 @@ function cutCell(features: VtSourceFeature[], bucketZoom: number): Cut {
           const clean = cleanTileFeature(f);
           if (clean) made.push(clean);
         }
-        if (made.length > 0) cut.tiles.push({ z, x, y, bytes: encodeMadeTile(made) });
+        if (made.length > 0) cut.tiles.push({ z, x, y, bytes: encodeMadeTile(made, tagsJson) });
       }
     }
     if (z === bucketZoom) {
