@@ -62,7 +62,10 @@ export function threadTimes(pids) {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
         const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
         const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
-        out.set(`${pid}/${tid}`, { group: `${label} nice ${nice}`, run, wait });
+        // BENCH_EACH_THREAD=1: each thread apart, by its id (Node names them all `node`; the main
+        // thread's id is the process's, V8's four helpers follow it), to tell which ran.
+        const each = process.env.BENCH_EACH_THREAD === '1' ? ` ${tid}` : '';
+        out.set(`${pid}/${tid}`, { group: `${label} nice ${nice}${each}`, run, wait });
       } catch {
         // ended
       }
