@@ -161,7 +161,12 @@ export class ThrottleBatcher {
         reset_at = CASE WHEN ${authThrottle.resetAt} <= now() THEN excluded.reset_at ELSE ${authThrottle.resetAt} END
       RETURNING key, count, greatest(0, floor(extract(epoch from (reset_at - now())) * 1000))::float8 AS ttl_ms`);
     const rows = (result as unknown as { rows: { key: string; count: number; ttl_ms: number }[] }).rows;
-    return new Map(rows.map((r) => [r.key, { count: Number(r.count), ttlMs: Number(r.ttl_ms) }]));
+    // A statement that waited for another's row lock reads the window's end against its own
+    // start: never more of the window left than the window itself.
+    const windowOf = new Map(entries.map((e) => [e.key, e.windowMs]));
+    return new Map(
+      rows.map((r) => [r.key, { count: Number(r.count), ttlMs: Math.min(windowOf.get(r.key) ?? Infinity, Number(r.ttl_ms)) }]),
+    );
   }
 }
 

@@ -27,7 +27,8 @@ export async function hitThrottleWindow(db: DbOrTx, key: string, windowMs: numbe
       count: authThrottle.count,
       ttlMs: sql<number>`greatest(0, floor(extract(epoch from (${authThrottle.resetAt} - now())) * 1000))::float8`,
     });
-  return { count: row!.count, ttlMs: Number(row!.ttlMs) };
+  // A statement that waited for another's row lock reads the window's end against its own start.
+  return { count: row!.count, ttlMs: Math.min(windowMs, Number(row!.ttlMs)) };
 }
 
 /** The hits counted under `key` in its current window (0 when none or the window is over). */
