@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MvtFeature } from './mvt-encode.js';
-import { cleanTileFeature, isValidPolygons } from './tile-clean.js';
+import { cleanTileFeature } from './tile-clean.js';
+import { isValidPolygons } from './tile-validity.js';
 import { clipFeature } from './quilt.js';
 import { signedArea, type Pt } from './tile-geometry.js';
 
