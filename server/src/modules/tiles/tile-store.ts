@@ -17,6 +17,12 @@ export interface TileBody {
 /** How long a map task's chart version is trusted before it is read again (other processes' applies). */
 const TASK_MEMO_MS = 1000;
 
+/** The preparation thread's semi-spaces grow to this many MB (a tile thread's: 16; decision 0037). */
+const PREPARE_SEMI_SPACE_MB = 64;
+
+/** The preparation thread ends after this long without a pack to make, giving its heap back. */
+const PREPARE_IDLE_MS = 30_000;
+
 /**
  * The tiles of one process. Vector and S-102 tiles are made in tile worker threads (decision
  * 0031), vector tiles from the cells' tile packs, S-102 tiles from their stored grids. Tiles are
@@ -118,9 +124,17 @@ export class TileStore {
     return this.tileThreads;
   }
 
-  /** One thread of its own for preparation, so a pack being made never holds up a tile. */
+  /**
+   * One thread of its own for preparation, so a pack being made never holds up a tile. Its young
+   * generation is larger than a tile thread's and it ends when the preparation is over (decision
+   * 0037): a pack keeps a cell's features alive while it cuts them, and under the portal's
+   * `--heap-growing-percent=10` a smaller one collected its old generation every 0.2 s.
+   */
   private preparers(): TileWorkerPool {
-    this.prepareThread ??= new TileWorkerPool(1, { blobs: this.blobs.opening, cacheBytes: 16 * 1024 * 1024, nice: 15 }, 'tile-prepare');
+    this.prepareThread ??= new TileWorkerPool(1, { blobs: this.blobs.opening, cacheBytes: 16 * 1024 * 1024, nice: 15 }, 'tile-prepare', {
+      semiSpaceMb: PREPARE_SEMI_SPACE_MB,
+      idleMs: PREPARE_IDLE_MS,
+    });
     return this.prepareThread;
   }
 

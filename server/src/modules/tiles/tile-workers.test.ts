@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { TileWorkerPool } from './tile-workers.js';
 
 // `npm start` caps V8's semi-spaces at 4 MB for the web thread (decision 0018). V8 flags are the
 // process's, so without `withSemiSpaces` every tile thread would get the same cap (decision 0034).
@@ -52,4 +53,35 @@ describe('tile threads: a young generation of their own', () => {
     expect(own).toBeGreaterThan(8);
     expect(own).toBeLessThanOrEqual(32);
   });
+});
+
+describe('a pool whose threads end when idle (the preparation thread, decision 0037)', () => {
+  it('ends a thread that has had no task for the idle time, and answers the next task in a new one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chartroom-idle-pool-'));
+    const pool = new TileWorkerPool(1, { blobs: { kind: 'local', root: dir }, cacheBytes: 1 << 20, nice: 0 }, 'idle-test', {
+      semiSpaceMb: 64,
+      idleMs: 300,
+    });
+    const emptyTile = { op: 'vector', cells: [], z: 12, x: 1171, y: 1566 };
+    try {
+      expect(await pool.run(emptyTile)).toBeNull();
+      const [first] = pool.threadIds;
+      expect(first).toBeGreaterThan(0);
+      // Busy: tasks one after another keep the same thread.
+      for (let i = 0; i < 3; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await pool.run(emptyTile)).toBeNull();
+      }
+      expect(pool.threadIds).toEqual([first]);
+      const until = Date.now() + 20_000;
+      while (pool.threadIds.length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pool.threadIds).toEqual([]);
+      expect(await pool.run(emptyTile)).toBeNull();
+      expect(pool.threadIds).toHaveLength(1);
+      expect(pool.threadIds[0]).not.toBe(first);
+    } finally {
+      await pool.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -38,6 +38,8 @@ function startFlag(name: string): number {
 const THREAD_SEMI_SPACE_MB = 16;
 
 let startingThreads = 0;
+/** The semi-space size set for the threads starting now. */
+let startingMb = 0;
 
 /**
  * Starts `start()`'s thread with semi-spaces of half `semiSpaceMb` growing to `semiSpaceMb` under
@@ -50,8 +52,13 @@ let startingThreads = 0;
  * process's own values; the web thread's heap, made at start, keeps its own.
  */
 export function withSemiSpaces(semiSpaceMb: number, start: () => Worker): Worker {
-  if (startingThreads++ === 0)
-    setFlagsFromString(`--max-semi-space-size=${semiSpaceMb} --min-semi-space-size=${Math.max(1, semiSpaceMb >> 1)}`);
+  // Threads asking different sizes at once (a pool of tile threads starting as the preparation
+  // thread does) all get the largest: the flags are the process's until each thread has its heap.
+  const first = startingThreads++ === 0;
+  if (first || semiSpaceMb > startingMb) {
+    startingMb = first ? semiSpaceMb : Math.max(startingMb, semiSpaceMb);
+    setFlagsFromString(`--max-semi-space-size=${startingMb} --min-semi-space-size=${Math.max(1, startingMb >> 1)}`);
+  }
   let settled = false;
   const settle = () => {
     if (settled) return;
@@ -85,6 +92,16 @@ export interface WorkerAnswer {
 interface Slot {
   worker: Worker;
   inflight: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
+  /** Ends the thread once it has had no task for `idleMs` (pools started with one). */
+  idle: NodeJS.Timeout | null;
+}
+
+/** How a pool's threads are made and kept. */
+export interface TilePoolOptions {
+  /** The most each thread's semi-spaces grow to, in MB (`withSemiSpaces`); THREAD_SEMI_SPACE_MB when not given. */
+  semiSpaceMb?: number;
+  /** A thread with no task for this long is ended, and its memory given back (a new one starts for the next task). */
+  idleMs?: number;
 }
 
 /**
@@ -136,7 +153,13 @@ export class TileWorkerPool {
     private readonly size: number,
     private readonly data: TileWorkerData,
     private readonly name: string,
+    private readonly options: TilePoolOptions = {},
   ) {}
+
+  /** The ids of the threads running now. */
+  get threadIds(): number[] {
+    return this.slots.map((s) => s.worker.threadId);
+  }
 
   run<T>(message: Record<string, unknown>, transfer: TransferListItem[] = []): Promise<T> {
     if (this.closed) return Promise.reject(new Error(`${this.name} workers are closed`));
@@ -156,6 +179,8 @@ export class TileWorkerPool {
   private post<T>(slot: Slot, message: Record<string, unknown>, transfer: TransferListItem[]): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       slot.inflight.set(id, { resolve: resolve as (v: unknown) => void, reject });
       slot.worker.ref();
       slot.worker.postMessage({ ...message, id }, transfer);
@@ -172,6 +197,35 @@ export class TileWorkerPool {
     }
   }
 
+  /** Arms the slot's idle timer when it has no task (a pool with `idleMs`). */
+  private watchIdle(slot: Slot): void {
+    const { idleMs } = this.options;
+    if (idleMs === undefined || this.closed || slot.inflight.size > 0 || slot.idle || !this.slots.includes(slot)) return;
+    slot.idle = setTimeout(() => {
+      slot.idle = null;
+      if (slot.inflight.size > 0) return;
+      const i = this.slots.indexOf(slot);
+      if (i < 0) return;
+      // Out of the pool first, so no task is given to it while it closes its files.
+      this.slots.splice(i, 1);
+      void this.end(slot);
+    }, idleMs);
+    slot.idle.unref();
+  }
+
+  /** Closes the thread's files (waited for a second at most) and terminates it. */
+  private async end(slot: Slot): Promise<void> {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.post(slot, { op: 'close' }, []).catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, 1000))),
+    ]);
+    clearTimeout(timer);
+    await slot.worker.terminate();
+  }
+
   /** Starts every thread the pool may have. */
   startAll(): void {
     while (!this.closed && this.slots.length < this.size) this.start();
@@ -185,26 +239,15 @@ export class TileWorkerPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const task of this.waiting.splice(0)) task.reject(new Error(`${this.name} workers are closed`));
-    const slots = this.slots.splice(0);
     // Each thread closes its files first (a terminated thread runs no exit handler), waited for a
     // second at most: a thread in the middle of a long task is terminated all the same.
-    await Promise.all(
-      slots.map(async (s) => {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          this.post(s, { op: 'close' }, []).catch(() => undefined),
-          new Promise((resolve) => (timer = setTimeout(resolve, 1000))),
-        ]);
-        clearTimeout(timer);
-      }),
-    );
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    await Promise.all(this.slots.splice(0).map((s) => this.end(s)));
   }
 
   private start(): Slot {
     const entry = workerEntry();
     const worker = withSemiSpaces(
-      THREAD_SEMI_SPACE_MB,
+      this.options.semiSpaceMb ?? THREAD_SEMI_SPACE_MB,
       () =>
         new Worker(entry.code, {
           eval: entry.eval,
@@ -214,7 +257,7 @@ export class TileWorkerPool {
           ...(entry.eval ? { execArgv: ['--conditions=@chartroom/source'] } : {}),
         }),
     );
-    const slot: Slot = { worker, inflight: new Map() };
+    const slot: Slot = { worker, inflight: new Map(), idle: null };
     worker.unref();
     worker.on('message', (answer: WorkerAnswer) => {
       const task = slot.inflight.get(answer.id);
@@ -224,8 +267,11 @@ export class TileWorkerPool {
       if (answer.ok) task.resolve(answer.value);
       else task.reject(new Error(answer.error ?? 'tile worker failed'));
       this.dispatch();
+      this.watchIdle(slot);
     });
     const fail = (err: Error) => {
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       const i = this.slots.indexOf(slot);
       if (i >= 0) this.slots.splice(i, 1);
       for (const task of slot.inflight.values()) task.reject(err);
