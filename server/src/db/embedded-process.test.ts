@@ -142,6 +142,48 @@ describe('the embedded database server (PostgreSQL protocol over a Unix socket)'
     expect((await c.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
     await c.end();
   });
+
+  it('sends no DEBUG notices, on the first connection and on those after it', async () => {
+    for (let round = 0; round < 2; round++) {
+      const c = client();
+      const notices: string[] = [];
+      c.on('notice', (n) => notices.push(`${n.severity}: ${n.message}`));
+      await c.connect();
+      try {
+        await c.query({ name: 'one', text: 'select $1::int as x', values: [1] });
+        await c.query('select 1');
+        expect((await c.query('show client_min_messages')).rows).toEqual([{ client_min_messages: 'notice' }]);
+        // The search path PGlite set is still there after the settings.
+        expect((await c.query('select count(*)::int as n from t')).rows[0].n).toBeGreaterThanOrEqual(0);
+      } finally {
+        await c.end();
+      }
+      expect(notices).toEqual([]);
+    }
+  });
+
+  it('keeps nothing of the rows it has sent: its heap does not grow with what it answered', async () => {
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const c = client();
+    await c.connect();
+    const heap = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    await c.query("select repeat('x', 100000) as v");
+    const before = heap();
+    // 400 answers of 100 kB: 40 MB of rows the server would hold if it kept what it parsed.
+    try {
+      for (let i = 0; i < 400; i++) await c.query(`select repeat('y', 100000) || ${i} as v`);
+    } finally {
+      await c.end();
+    }
+    const grown = heap() - before;
+    expect(grown).toBeLessThan(10_000_000);
+  });
 });
 
 describe('the portal with its embedded database in a process of its own', () => {

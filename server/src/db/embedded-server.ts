@@ -63,6 +63,19 @@ export async function startEmbeddedServer(db: PGlite, socketPath: string): Promi
   // PGlite sets the session's search_path itself (its reset value is pg_catalog alone): a new
   // connection gets it back after DISCARD ALL.
   const searchPath = (await db.query<{ v: string }>(`select current_setting('search_path') as v`)).rows[0]!.v;
+  // PGlite starts its session with client_min_messages = debug3 and log_min_messages = debug1:
+  // every statement would send the client DEBUG notices (bind, execute) for `pg` to parse on the
+  // web thread, and format more for a log nobody reads. PostgreSQL's own defaults instead, for the
+  // first connection and again after each DISCARD ALL.
+  const sessionDefaults = `SET search_path TO ${searchPath}; SET client_min_messages TO notice; SET log_min_messages TO warning`;
+  await db.exec(sessionDefaults);
+  /**
+   * Runs protocol messages and returns PGlite's answer as bytes. Not `execProtocolRaw`: PGlite
+   * parses every answer as it is written and keeps each parsed message in a list that only
+   * `execProtocol` empties, so over the raw call the embedded database's process held every row it
+   * ever sent (its heap grew by about 12 MB a minute while a national set was prepared).
+   */
+  const run = async (messages: Uint8Array): Promise<Uint8Array> => (await db.execProtocol(messages, { throwOnError: false })).data;
   /** The connection that holds the session, and those waiting for it. */
   let holder: Connection | null = null;
   const waiting: Connection[] = [];
@@ -160,7 +173,7 @@ export async function startEmbeddedServer(db: PGlite, socketPath: string): Promi
         for (;;) {
           const messages = this.takeMessages();
           if (!messages) return;
-          const out = await exclusive(() => db.execProtocolRaw(messages));
+          const out = await exclusive(() => run(messages));
           const status = readyStatus(out);
           this.status = status;
           if (status !== null) this.ready = true;
@@ -189,11 +202,11 @@ export async function startEmbeddedServer(db: PGlite, socketPath: string): Promi
       const status = this.started ? this.status : 'I';
       void exclusive(async () => {
         // Mid-way through an extended-protocol exchange: Sync ends it (and an error state).
-        if (status === null) await db.execProtocolRaw(SYNC);
-        if (status !== 'I') await db.execProtocolRaw(queryMessage('ROLLBACK'));
+        if (status === null) await run(SYNC);
+        if (status !== 'I') await run(queryMessage('ROLLBACK'));
         if (this.started) {
-          await db.execProtocolRaw(queryMessage('DISCARD ALL'));
-          await db.execProtocolRaw(queryMessage(`SET search_path TO ${searchPath}`));
+          await run(queryMessage('DISCARD ALL'));
+          await run(queryMessage(sessionDefaults));
         }
       })
         // A reset PGlite refused leaves the session as it is; the next connection still gets its turn.
