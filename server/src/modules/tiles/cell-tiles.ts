@@ -59,21 +59,23 @@ export class CellTiles {
   }
 
   /**
-   * Makes tiles of the first of these stored packs that opens (`TilePack.warmUpTiles`, at most
-   * `max`), as a map asks for them, and drops them: V8 then has optimised the reading, cutting,
-   * cleaning and writing of a real cell's tiles (tile-worker.ts). `idle` is awaited before each,
-   * so that the thread's own tasks go first. How many tiles were made.
+   * Makes tiles of these stored packs in turn (`TilePack.warmUpTiles`), `max` in all, as a map
+   * asks for them, and drops them: V8 then has optimised the reading, cutting, cleaning and writing
+   * of a real cell's tiles (tile-worker.ts). A small cell gives a few dozen tiles, too few for that
+   * (decision 0038), so the next pack goes on until `max` are made. `idle` is awaited before each
+   * tile, so that the thread's own tasks go first. How many tiles were made.
    */
   async warmUp(packKeys: string[], max: number, idle: () => Promise<void>): Promise<number> {
+    let made = 0;
     for (const key of packKeys) {
+      if (made >= max) break;
       const pack = await this.openStored(key);
       if (!pack) continue;
       // Anywhere in the world: the tiles are the pack's own, the quilt has this cell alone.
       const cell = { name: 'warm-up', band: 5, edition: 1, update: 0, issueDate: null, coverage: null, bbox: [-180, -85, 180, 85] };
       const set = { cells: [cell as MapCell], coverage: coverageFeatures([cell as MapCell]) };
-      let made = 0;
       try {
-        for (const [z, x, y] of pack.warmUpTiles(max)) {
+        for (const [z, x, y] of pack.warmUpTiles(max - made)) {
           await idle();
           const raw = await makeVectorTile(set, z, x, y, () => pack.tileFeatures(z, x, y));
           if (raw) gzipSync(raw);
@@ -82,9 +84,8 @@ export class CellTiles {
       } finally {
         pack.close();
       }
-      return made;
     }
-    return 0;
+    return made;
   }
 
   /** S-102 tile z/x/y of these grids (later drawn over earlier) as PNG, or null when no pixel falls on data. */

@@ -106,12 +106,20 @@ export class TileStore {
     );
   }
 
-  /** Warms the started tile threads up on the first of these packs that is stored, once. */
+  /**
+   * Warms the started tile threads up on these packs, until every thread says it has made its
+   * warm-up tiles: the demo data's small cells, prepared first on a new database, give too few
+   * (decision 0038), and the cells prepared next go on with it.
+   */
   private warmThreadsOn(packKeys: string[]): void {
     if (!this.warmOnPack || packKeys.length === 0 || !this.tileThreads) return;
-    this.warmOnPack = false;
     // A warm-up that fails only leaves the threads as the demo cell warmed them.
-    this.tileThreads.broadcast({ op: 'warm', packKeys }).catch(() => undefined);
+    this.tileThreads.broadcast<boolean>({ op: 'warm', packKeys }).then(
+      (done) => {
+        if (done.every(Boolean)) this.warmOnPack = false;
+      },
+      () => undefined,
+    );
   }
 
   /** The tile threads, started when the first tile is asked for (or by `startThreads`). */

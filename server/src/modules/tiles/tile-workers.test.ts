@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { TileWorkerPool } from './tile-workers.js';
 
 // `npm start` caps V8's semi-spaces at 4 MB for the web thread (decision 0018). V8 flags are the
-// process's, so without `withSemiSpaces` every tile thread would get the same cap (decision 0034).
+// process's, so without `withThreadHeap` every tile thread would get the same cap (decision 0034).
 
 const workers = fileURLToPath(new URL('./tile-workers.ts', import.meta.url));
 
@@ -24,9 +24,9 @@ const probe = `
 
 const script = `
   const { Worker } = await import('node:worker_threads');
-  const { withSemiSpaces } = await import(${JSON.stringify(workers)});
+  const { withThreadHeap } = await import(${JSON.stringify(workers)});
   const measure = (worker) => new Promise((resolve) => worker.once('message', (mb) => { resolve(mb); worker.terminate(); }));
-  const own = await measure(withSemiSpaces(16, () => new Worker(${JSON.stringify(probe)}, { eval: true })));
+  const own = await measure(withThreadHeap({ semiSpaceMb: 16 }, () => new Worker(${JSON.stringify(probe)}, { eval: true })));
   const after = await measure(new Worker(${JSON.stringify(probe)}, { eval: true }));
   console.log(JSON.stringify({ own, after }));`;
 
@@ -53,6 +53,62 @@ describe('tile threads: a young generation of their own', () => {
     expect(own).toBeGreaterThan(8);
     expect(own).toBeLessThanOrEqual(32);
   });
+});
+
+/**
+ * A thread that fills and collects its old generation, then waits 10 s: V8's memory reducer, where
+ * the thread has one, answers a full collection by looking again 8 s later, which
+ * `--trace-gc-verbose` prints as "Memory reducer: …" lines of that isolate.
+ */
+const reducerProbe = `
+  const kept = [];
+  for (let r = 0; r < 30; r++) {
+    const a = [];
+    for (let i = 0; i < 100000; i++) a.push({ i, s: 'x' + i });
+    kept.push(a);
+    if (kept.length > 4) kept.shift();
+  }
+  kept.length = 0;
+  gc();
+  setTimeout(() => require('node:worker_threads').parentPort.postMessage('done'), 10000);`;
+
+const reducerScript = (memoryReducer: boolean) => `
+  const { Worker } = await import('node:worker_threads');
+  const { withThreadHeap } = await import(${JSON.stringify(workers)});
+  const worker = withThreadHeap({ semiSpaceMb: 16, memoryReducer: ${memoryReducer} }, () => new Worker(${JSON.stringify(reducerProbe)}, { eval: true }));
+  await new Promise((resolve) => worker.once('message', resolve));
+  await worker.terminate();`;
+
+/** The lines of `--trace-gc-verbose` output from the isolate that made the probe's forced collection ("testing"). */
+function probeIsolateLines(out: string): string[] {
+  const lines = out.split('\n');
+  const isolate = lines.find((l) => / Mark-Compact .* testing/.test(l))?.match(/^\[\d+:0x[0-9a-f]+\]/)?.[0];
+  expect(isolate).toBeDefined();
+  return lines.filter((l) => l.startsWith(isolate!));
+}
+
+describe('tile threads: no memory reducer (decision 0038)', () => {
+  it('makes a thread whose isolate never starts the collections of an idle heap, where a thread made with one does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chartroom-memory-reducer-'));
+    const run = (memoryReducer: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        const file = join(dir, `probe-${memoryReducer}.mjs`);
+        writeFileSync(file, reducerScript(memoryReducer));
+        execFile(
+          process.execPath,
+          ['--expose-gc', '--trace-gc', '--trace-gc-verbose', '--import', 'tsx', '--conditions=@chartroom/source', file],
+          { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+          (err, stdout) => (err ? reject(err) : resolve(stdout)),
+        );
+      });
+    try {
+      const [without, withReducer] = await Promise.all([run(false), run(true)]);
+      expect(probeIsolateLines(withReducer).some((l) => l.includes('Memory reducer'))).toBe(true);
+      expect(probeIsolateLines(without).some((l) => l.includes('Memory reducer'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('a pool whose threads end when idle (the preparation thread, decision 0037)', () => {

@@ -24,40 +24,72 @@ export interface TileWorkerData {
 /** The V8 flag `name` (dashes, or V8's underscores) as the process was started with it, or 0 when it was not given. */
 function startFlag(name: string): number {
   const pattern = new RegExp(`^--${name.replace(/-/g, '[-_]')}=(\\d+)$`);
-  const args = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
-  const given = args.map((a) => pattern.exec(a)).find(Boolean);
+  const given = startArgs()
+    .map((a) => pattern.exec(a))
+    .find(Boolean);
   return given ? Number(given[1]) : 0;
 }
 
+/** The V8 switch `name` as the process was started with it: off with `--no-name`, else on (V8's default for the switches used here). */
+function startSwitch(name: string): boolean {
+  const pattern = new RegExp(`^--(no[-_]?)?${name.replace(/-/g, '[-_]')}$`);
+  const given = startArgs()
+    .map((a) => pattern.exec(a))
+    .filter(Boolean)
+    .at(-1);
+  return !given?.[1];
+}
+
+function startArgs(): string[] {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+}
+
 /**
- * The most a tile thread's semi-spaces grow to, in MB, from half as much (its young generation is
- * three times as large; Node's own default): cutting a tile or making a pack allocates many
- * short-lived arrays, which a young generation this large lets die young instead of moving them
- * to the old generation.
+ * The most a tile thread's semi-spaces grow to, in MB (its young generation is three times as
+ * large; Node's own default): cutting a tile or making a pack allocates many short-lived arrays,
+ * which a young generation this large lets die young instead of moving them to the old generation.
  */
 const THREAD_SEMI_SPACE_MB = 16;
 
+/** How a thread's V8 heap is made (`withThreadHeap`). */
+export interface ThreadHeap {
+  /** The most its semi-spaces grow to, in MB (from half as much). */
+  semiSpaceMb: number;
+  /** V8's memory reducer: collections that shrink the heap of an isolate gone idle. On when not given. */
+  memoryReducer?: boolean;
+}
+
 let startingThreads = 0;
-/** The semi-space size set for the threads starting now. */
-let startingMb = 0;
+/** The heap flags set for the threads starting now. */
+let starting: Required<ThreadHeap> = { semiSpaceMb: 0, memoryReducer: true };
 
 /**
- * Starts `start()`'s thread with semi-spaces of half `semiSpaceMb` growing to `semiSpaceMb` under
- * load (decision 0034). V8 reads the
- * semi-space flags when it makes an isolate's heap, and they win over a worker's
- * `resourceLimits`: `npm start`'s `--max-semi-space-size=4` (decision 0018, for the web thread's
- * memory) would otherwise give every tile thread the web thread's 4 MB, and under that cap a tile
- * thread spent about a fifth of its time collecting garbage. The flags are set for the new
- * isolates only, from before the thread is made until it runs (or fails), then given back the
+ * Starts `start()`'s thread with a heap of its own: semi-spaces of half `semiSpaceMb` growing to
+ * `semiSpaceMb` under load (decision 0034), and without V8's memory reducer when asked (decision
+ * 0038). V8 reads these flags when it makes an isolate's heap, and the semi-space ones win over a
+ * worker's `resourceLimits`: `npm start`'s `--max-semi-space-size=4` (decision 0018, for the web
+ * thread's memory) would otherwise give every tile thread the web thread's 4 MB, and under that
+ * cap a tile thread spent about a fifth of its time collecting garbage. The flags are set for the
+ * new isolates only, from before the thread is made until it runs (or fails), then given back the
  * process's own values; the web thread's heap, made at start, keeps its own.
  */
-export function withSemiSpaces(semiSpaceMb: number, start: () => Worker): Worker {
-  // Threads asking different sizes at once (a pool of tile threads starting as the preparation
-  // thread does) all get the largest: the flags are the process's until each thread has its heap.
+export function withThreadHeap(heap: ThreadHeap, start: () => Worker): Worker {
+  const asked: Required<ThreadHeap> = { semiSpaceMb: heap.semiSpaceMb, memoryReducer: heap.memoryReducer ?? true };
+  // Threads asking different heaps at once (a pool of tile threads starting as the preparation
+  // thread does) all get the largest, and no memory reducer if one asks for none: the flags are
+  // the process's until each thread has its heap.
   const first = startingThreads++ === 0;
-  if (first || semiSpaceMb > startingMb) {
-    startingMb = first ? semiSpaceMb : Math.max(startingMb, semiSpaceMb);
-    setFlagsFromString(`--max-semi-space-size=${startingMb} --min-semi-space-size=${Math.max(1, startingMb >> 1)}`);
+  const merged: Required<ThreadHeap> = first
+    ? asked
+    : {
+        semiSpaceMb: Math.max(starting.semiSpaceMb, asked.semiSpaceMb),
+        memoryReducer: starting.memoryReducer && asked.memoryReducer,
+      };
+  if (first || merged.semiSpaceMb !== starting.semiSpaceMb || merged.memoryReducer !== starting.memoryReducer) {
+    starting = merged;
+    setFlagsFromString(
+      `--max-semi-space-size=${merged.semiSpaceMb} --min-semi-space-size=${Math.max(1, merged.semiSpaceMb >> 1)} ${merged.memoryReducer ? '--memory-reducer' : '--no-memory-reducer'}`,
+    );
   }
   let settled = false;
   const settle = () => {
@@ -65,7 +97,7 @@ export function withSemiSpaces(semiSpaceMb: number, start: () => Worker): Worker
     settled = true;
     if (--startingThreads === 0) {
       setFlagsFromString(
-        `--max-semi-space-size=${startFlag('max-semi-space-size')} --min-semi-space-size=${startFlag('min-semi-space-size')}`,
+        `--max-semi-space-size=${startFlag('max-semi-space-size')} --min-semi-space-size=${startFlag('min-semi-space-size')} ${startSwitch('memory-reducer') ? '--memory-reducer' : '--no-memory-reducer'}`,
       );
     }
   };
@@ -98,7 +130,7 @@ interface Slot {
 
 /** How a pool's threads are made and kept. */
 export interface TilePoolOptions {
-  /** The most each thread's semi-spaces grow to, in MB (`withSemiSpaces`); THREAD_SEMI_SPACE_MB when not given. */
+  /** The most each thread's semi-spaces grow to, in MB (`withThreadHeap`); THREAD_SEMI_SPACE_MB when not given. */
   semiSpaceMb?: number;
   /** A thread with no task for this long is ended, and its memory given back (a new one starts for the next task). */
   idleMs?: number;
@@ -246,8 +278,11 @@ export class TileWorkerPool {
 
   private start(): Slot {
     const entry = workerEntry();
-    const worker = withSemiSpaces(
-      this.options.semiSpaceMb ?? THREAD_SEMI_SPACE_MB,
+    // No memory reducer (decision 0038): its collections of a thread idle for 100 s let go of the
+    // maps and objects the thread's optimised code was made for, and V8 threw that code away; the
+    // first hundred tiles after a pause were then cut by code being optimised again.
+    const worker = withThreadHeap(
+      { semiSpaceMb: this.options.semiSpaceMb ?? THREAD_SEMI_SPACE_MB, memoryReducer: false },
       () =>
         new Worker(entry.code, {
           eval: entry.eval,
