@@ -1,7 +1,7 @@
 import polygonClipping, { type MultiPolygon, type Polygon } from 'polygon-clipping';
 import { bandZoomRanges } from '@chartroom/contracts/map';
 import type { MvtFeature } from './mvt-encode.js';
-import { isInside, signedArea, tileBox, toTileUnits, type Pt } from './tile-geometry.js';
+import { boxOf, isInside, signedArea, tileBox, toTileUnits, type Box, type Pt } from './tile-geometry.js';
 
 // Quilting by navigational band, as chart displays do: at each zoom the cells are ranked, and a
 // cell draws only the part of the tile no better-ranked cell's coverage (M_COVR CATCOV=1) holds.
@@ -60,8 +60,6 @@ function coverageInTile(cell: QuiltCell, z: number, x: number, y: number): Multi
 /** What a cell may draw in a tile: everything, nothing, or only inside `region` (tile units). */
 export type QuiltShare = { kind: 'all' } | { kind: 'none' } | { kind: 'clip'; region: MultiPolygon; takenBox: Box };
 
-type Box = [number, number, number, number];
-
 /**
  * The share of each ranked cell in tile z/x/y. The first cell draws all of its data; each further
  * cell draws only outside the coverage of the cells ranked above it, so overlaps are drawn once
@@ -94,18 +92,7 @@ export function quiltShares(ranked: QuiltCell[], z: number, x: number, y: number
   return shares;
 }
 
-function boxOf(points: Iterable<Pt>): Box {
-  const b: Box = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of points) {
-    if (x < b[0]) b[0] = x;
-    if (y < b[1]) b[1] = y;
-    if (x > b[2]) b[2] = x;
-    if (y > b[3]) b[3] = y;
-  }
-  return b;
-}
-
-function featurePoints(f: MvtFeature): Iterable<Pt> {
+function featurePoints(f: MvtFeature): Pt[] {
   return f.type === 1 ? (f.geometry as Pt[]) : (f.geometry as Pt[][]).flat();
 }
 

@@ -73,6 +73,21 @@ export function mercatorBoxTouchesTile(
 }
 
 /** Twice the signed area in tile units (x right, y down): positive for an MVT exterior ring. */
+/** A box in tile units: [minX, minY, maxX, maxY]. */
+export type Box = [number, number, number, number];
+
+/** The box of some points (an empty list gives an inverted box, which holds nothing). */
+export function boxOf(points: readonly Pt[]): Box {
+  const b: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of points) {
+    if (x < b[0]) b[0] = x;
+    if (y < b[1]) b[1] = y;
+    if (x > b[2]) b[2] = x;
+    if (y > b[3]) b[3] = y;
+  }
+  return b;
+}
+
 export function signedArea(ring: readonly Pt[]): number {
   let sum = 0;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {

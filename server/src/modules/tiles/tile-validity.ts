@@ -1,4 +1,4 @@
-import type { Pt } from './tile-geometry.js';
+import { boxOf, type Box, type Pt } from './tile-geometry.js';
 
 // Validity of polygons in tile units as GEOS sees it (tile-clean.ts makes them so): exact tests,
 // since tile coordinates are small integers.
@@ -264,19 +264,6 @@ function isNestingValid(polygons: Poly[]): boolean {
     }
   }
   return true;
-}
-
-type Box = [number, number, number, number];
-
-function boxOf(ring: Pt[]): Box {
-  const b: Box = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of ring) {
-    if (x < b[0]) b[0] = x;
-    if (y < b[1]) b[1] = y;
-    if (x > b[2]) b[2] = x;
-    if (y > b[3]) b[3] = y;
-  }
-  return b;
 }
 
 function boxInside(inner: Box, outer: Box): boolean {
