@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { chartCollections, charts, encUploads, jobs, s63Conversions, users } from '../../db/schema/index.js';
+import { chartCollections, charts, encUploads, geocontents, jobs, providers, s63Conversions, users } from '../../db/schema/index.js';
 import { noteChartsChanged } from '../tiles/chart-changes.js';
 import { afterCommit } from '../../db/after-commit.js';
 import type { CellMeta } from './cell-meta.js';
@@ -71,24 +71,33 @@ function nameContains(name: string | undefined) {
 /**
  * A page of a collection's charts by name, and how many match in all: the rows in the order of the
  * collection's (collection, name) index, list columns only, so a page costs about the same whatever
- * the collection holds (a filter or a far offset reads past the names before it; the count reads the index).
+ * the collection holds (a filter or a far offset reads past the names before it; the count reads the
+ * index). One statement: the count is a subquery of the page's (asked only when the page may not hold
+ * every match), and is read apart only when the page is empty (an offset past the end).
  */
 export async function listChartPage(db: DbOrTx, collectionId: number, page: { offset?: number; limit?: number; name?: string }) {
   const where = and(eq(charts.collectionId, collectionId), nameContains(page.name));
-  let query = db.select(listedChartColumns).from(charts).where(where).orderBy(asc(charts.name)).$dynamic();
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset) query = query.offset(page.offset);
-  const rows = await query;
-  // The count is only asked for when the page may not hold every match.
   const isWhole = page.limit === undefined && !page.offset;
-  if (isWhole) return { rows, total: rows.length };
-  const [count] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  const countAll = db
+    .select({ n: sql<number>`count(*)`.as('n') })
     .from(charts)
     .where(where);
-  return { rows, total: count?.n ?? 0 };
+  let query = db
+    .select({ ...listedChartColumns, total: isWhole ? sql<number>`0`.mapWith(Number) : sql<number>`(${countAll})`.mapWith(Number) })
+    .from(charts)
+    .where(where)
+    .orderBy(asc(charts.name))
+    .$dynamic();
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  if (page.offset) query = query.offset(page.offset);
+  const found = await query;
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (isWhole) return { rows, total: rows.length };
+  if (found.length > 0) return { rows, total: found[0]!.total };
+  const [count] = await countAll;
+  return { rows, total: Number(count?.n ?? 0) };
 }
-export type ListedChartRow = Awaited<ReturnType<typeof listChartPage>>['rows'][number];
+export type ListedChartRow = Omit<Awaited<ReturnType<typeof listChartPage>>['rows'][number], 'total'>;
 
 export async function findChartsByName(db: DbOrTx, collectionId: number, names: string[]) {
   if (names.length === 0) return [];
@@ -318,16 +327,31 @@ export async function setConversionCells(db: DbOrTx, id: number, cells: unknown)
   await db.update(s63Conversions).set({ cells }).where(eq(s63Conversions.id, id));
 }
 
-/** The latest conversion of a geocontent with its job's state. */
-export async function findLatestConversion(db: DbOrTx, gcId: number) {
+/**
+ * What the chart list shows beside its page, in one statement: the geocontent if this user's
+ * provider owns it (none: no row), its collection of this kind, and the geocontent's latest S-63
+ * conversion with its job's state.
+ */
+export async function findOwnedCollectionView(db: DbOrTx, userId: number, gcId: number, kind: string) {
+  const latestConversionId = sql`(select max(${s63Conversions.id}) from ${s63Conversions} where ${s63Conversions.geocontentId} = ${geocontents.id})`;
   const [row] = await db
-    .select({ conversion: s63Conversions, job: { state: jobs.state, lastError: jobs.lastError, finishedAt: jobs.finishedAt } })
-    .from(s63Conversions)
+    .select({
+      collection: chartCollections,
+      conversion: s63Conversions,
+      job: { state: jobs.state, lastError: jobs.lastError, finishedAt: jobs.finishedAt },
+    })
+    .from(geocontents)
+    .innerJoin(providers, eq(providers.id, geocontents.providerId))
+    .leftJoin(chartCollections, and(eq(chartCollections.geocontentId, geocontents.id), eq(chartCollections.kind, kind)))
+    .leftJoin(s63Conversions, eq(s63Conversions.id, latestConversionId))
     .leftJoin(jobs, eq(jobs.id, s63Conversions.jobId))
-    .where(eq(s63Conversions.geocontentId, gcId))
-    .orderBy(desc(s63Conversions.id))
+    .where(and(eq(geocontents.id, gcId), eq(providers.ownerUserId, userId)))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  return {
+    collection: row.collection ?? undefined,
+    latest: row.conversion ? { conversion: row.conversion, job: row.job } : undefined,
+  };
 }
 
 export async function listConversionZipKeys(db: DbOrTx) {

@@ -1,8 +1,9 @@
 import type { ChartCollection, ChartKind, ChartRow, ConversionState, GetCollectionQuery, S63Conversion } from '@chartroom/contracts/charts';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../plugins/auth.js';
-import { requireOwnedGeocontent } from '../providers/providers.service.js';
-import { findCollection, findLatestConversion, listChartPage, type ListedChartRow } from './charts.repository.js';
+import { canManageGeocontents } from '@chartroom/contracts/policies/geocontents.policy';
+import { notFound } from '../../errors.js';
+import { findOwnedCollectionView, listChartPage, type ListedChartRow } from './charts.repository.js';
 
 // A geocontent's chart collections as the catalogue lists them (ENC with its S-63 conversion, S-102).
 
@@ -34,10 +35,12 @@ export async function getCollection(opts: {
   page?: Pick<GetCollectionQuery, 'offset' | 'limit' | 'name'>;
 }): Promise<ChartCollection> {
   const { db, actor, gcId, kind } = opts;
-  await requireOwnedGeocontent(db, actor, gcId);
-  const collection = await findCollection(db, gcId, kind);
+  // Two statements: the geocontent (the owner's, or 404), its collection and latest conversion; the page.
+  const view = canManageGeocontents(actor) ? await findOwnedCollectionView(db, actor.id, gcId, kind) : undefined;
+  if (!view) throw notFound('geocontent');
+  const { collection } = view;
   const { rows, total } = collection ? await listChartPage(db, collection.id, opts.page ?? {}) : { rows: [], total: 0 };
-  const latest = kind === 'enc' ? await findLatestConversion(db, gcId) : undefined;
+  const latest = kind === 'enc' ? view.latest : undefined;
   return {
     type: (collection?.type as ChartCollection['type']) ?? null,
     metaInfo: collection?.type === 's63' ? (collection.metaInfo as ChartCollection['metaInfo']) : null,

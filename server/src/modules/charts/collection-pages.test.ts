@@ -65,6 +65,9 @@ describe('a collection of many cells: the list in pages, the map task small', ()
     );
     const last = (await list('&offset=100&limit=50')).json();
     expect(last.charts).toHaveLength(30);
+    expect(last.total).toBe(130);
+    // Past the end: no chart, and still how many there are.
+    expect((await list('&offset=200&limit=50')).json()).toMatchObject({ total: 130, charts: [] });
 
     const named = (await list('&limit=5&name=n012')).json();
     expect(named.total).toBe(10);
