@@ -72,7 +72,6 @@ export function mercatorBoxTouchesTile(
   );
 }
 
-/** Twice the signed area in tile units (x right, y down): positive for an MVT exterior ring. */
 /** A box in tile units: [minX, minY, maxX, maxY]. */
 export type Box = [number, number, number, number];
 
@@ -88,6 +87,7 @@ export function boxOf(points: readonly Pt[]): Box {
   return b;
 }
 
+/** Twice the signed area in tile units (x right, y down): positive for an MVT exterior ring. */
 export function signedArea(ring: readonly Pt[]): number {
   let sum = 0;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
