@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { waitFor } from '../../../test/wait-for.js';
 import { jobs, mapCellStates, serverProcesses } from '../../db/schema/index.js';
 import { ProcessRegistry } from '../../jobs/process-registry.js';
+import { enqueueJob } from '../../jobs/queue.js';
 import { JobRunner } from '../../jobs/runner.js';
 import { loginProvider, postFiles, type Part } from '../charts/charts.test-helper.js';
 import { buildChartSet } from './chart-set.js';
@@ -170,6 +171,33 @@ describe('the background preparation of a geocontent map (tiles.prepare) and its
     await doomedRun;
     expect((await db.select().from(jobs).where(eq(jobs.id, claimed!.id)))[0]).toMatchObject({ state: 'done', attempts: 2 });
     await doomed.stop();
+  });
+
+  it('leaves alone a job whose cell version is no longer in its geocontent: an older version, or a cell of another', async () => {
+    const mine = await loginProvider(t, 'Replacing Office');
+    const theirs = await loginProvider(t, 'Other Office');
+    await apply(mine, [cellFile('XX5REPL1')]);
+    await apply(theirs, [cellFile('XX5THEI1')]);
+    await t.app.jobs.drain();
+    const [current] = (await currentSet(mine.gcId)).cells;
+    const [other] = (await currentSet(theirs.gcId)).cells;
+    const { db } = t.database;
+    // The same cell as it was a moment before its current version, and the other office's cell named under this geocontent.
+    const older = `${current!.id}:${Number(current!.key.split(':')[1]) - 1000}`;
+    const ids = [
+      await enqueueJob(db, tilePrepareJobKind, { gcId: mine.gcId, key: older }),
+      await enqueueJob(db, tilePrepareJobKind, { gcId: mine.gcId, key: other!.key }),
+    ];
+    await t.app.jobs.drain();
+    for (const id of ids) {
+      const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+      expect(job).toMatchObject({ state: 'done', result: { skipped: 'replaced' } });
+    }
+    // Neither is counted in this geocontent's status, and neither made a pack.
+    expect(await status(mine)).toEqual({ cells: 1, ready: true, pending: 0, failed: 0 });
+    expect(await t.app.blobs.size(packKeyOf({ ...current!, key: older }))).toBeNull();
+    const states = await db.select({ key: mapCellStates.key }).from(mapCellStates).where(eq(mapCellStates.geocontentId, mine.gcId));
+    expect(states.map((r) => r.key)).toEqual([current!.key]);
   });
 
   it('records a cell whose preparation fails at every try as failed, counted apart from the ready ones', async () => {

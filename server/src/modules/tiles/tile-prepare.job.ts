@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { JobHandler } from '../../jobs/runner.js';
 import type { TileDeps } from './tiles.service.js';
-import { findChartVersion, listMapCharts } from './tiles.repository.js';
+import { buildChartSet } from './chart-set.js';
+import { findMapChartRows } from './tiles.repository.js';
 import { recordCellState, tilePrepareJobKind } from './map-preparation.repository.js';
 
 export { tilePrepareJobKind };
@@ -27,8 +28,8 @@ export function tilePrepareJob(deps: TileDeps): JobHandler {
   return async (raw, { job }) => {
     const { gcId, key } = payload.parse(raw);
     try {
-      const version = await findChartVersion(deps.db, gcId);
-      const set = await deps.store.chartSet(gcId, version, (previous) => listMapCharts(deps.db, gcId, previous));
+      // Its own row only: the set of the whole geocontent would be read (and kept) again after every apply.
+      const set = buildChartSet(gcId, '', await findMapChartRows(deps.db, gcId, key));
       const cell = set.cells.find((c) => c.key === key);
       const grid = cell ? undefined : set.grids.find((g) => g.key === key);
       if (!cell && !grid) return { key, skipped: 'replaced' };

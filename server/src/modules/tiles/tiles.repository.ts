@@ -93,17 +93,29 @@ async function listChartRowsKnowing(db: DbOrTx, gcId: number, known: Map<string,
   });
 }
 
-async function listChartRows(db: DbOrTx, gcId: number) {
+async function listChartRows(db: DbOrTx, gcId: number, chartId?: number) {
   return db
     .select({ ...mapChartColumns, coverage: charts.coverage })
     .from(charts)
     .innerJoin(chartCollections, eq(chartCollections.id, charts.collectionId))
-    .where(eq(chartCollections.geocontentId, gcId))
+    .where(and(eq(chartCollections.geocontentId, gcId), chartId === undefined ? undefined : eq(charts.id, chartId)))
     .orderBy(asc(chartCollections.kind), asc(charts.name));
 }
 
+/**
+ * The row of the cell, S-102 grid or S-101 dataset whose chart-set key (`buildChartSet`) is `key`,
+ * read alone: none when the geocontent no longer holds it (removed, or its id's row changed since,
+ * which changes its key). A preparation job needs its one cell, not the set of a national geocontent.
+ */
+export async function findMapChartRows(db: DbOrTx, gcId: number, key: string): Promise<MapChartRow[]> {
+  const parsed = /^(s101-)?(\d{1,15}):\d+$/.exec(key);
+  if (!parsed) return [];
+  const id = Number(parsed[2]);
+  return parsed[1] ? listS101Rows(db, gcId, id) : listChartRows(db, gcId, id);
+}
+
 /** The S-101 datasets of a geocontent in the shape of a chart row (no band, scale or coverage: the map gives them defaults). */
-async function listS101Rows(db: DbOrTx, gcId: number) {
+async function listS101Rows(db: DbOrTx, gcId: number, datasetId?: number) {
   return db
     .select({
       id: s100Datasets.id,
@@ -123,7 +135,13 @@ async function listS101Rows(db: DbOrTx, gcId: number) {
       updatedAt: s100Datasets.updatedAt,
     })
     .from(s100Datasets)
-    .where(and(eq(s100Datasets.geocontentId, gcId), eq(s100Datasets.product, 'S-101')))
+    .where(
+      and(
+        eq(s100Datasets.geocontentId, gcId),
+        eq(s100Datasets.product, 'S-101'),
+        datasetId === undefined ? undefined : eq(s100Datasets.id, datasetId),
+      ),
+    )
     .orderBy(asc(s100Datasets.name));
 }
 
