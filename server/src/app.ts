@@ -198,7 +198,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     wakeups: (onNotify) =>
       database.listen(JOBS_CHANNEL, onNotify, (err) => app.log.warn({ err }, 'job wake-up connection failed; polling until it is back')),
   });
-  const tiles = { db, store: new TileStore(app.blobs, config.TILE_CACHE_MB * 1024 * 1024, { threads: config.TILE_THREADS }) };
+  const tiles = {
+    db,
+    store: new TileStore(app.blobs, config.TILE_CACHE_MB * 1024 * 1024, {
+      threads: config.TILE_THREADS,
+      liveProcesses: () => processes.liveCount,
+    }),
+  };
   app.decorate('jobs', jobs);
   // The device API's sealed keys (decision 0014): the data key's box and the data server's key.
   const box = createSecretBox(config.dataKey);

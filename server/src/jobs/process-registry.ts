@@ -38,20 +38,39 @@ export class ProcessRegistry {
   readonly id = randomUUID();
   private readonly host = hostname();
   private timer: NodeJS.Timeout | null = null;
+  private live = 1;
 
   constructor(private readonly opts: { db: Db; log: FastifyBaseLogger }) {}
 
+  /**
+   * How many processes of the installation (this one included) beat in the last three beats, as
+   * counted at this process's start and at each of its beats since: up to a beat old.
+   */
+  get liveCount(): number {
+    return this.live;
+  }
+
   async start(): Promise<void> {
     await this.opts.db.insert(serverProcesses).values({ id: this.id, hostname: this.host, pid: process.pid });
+    await this.countLive();
     this.timer = setInterval(() => {
       // An upsert: a process whose row was removed (its heartbeat was late) counts as live again.
       this.opts.db
         .insert(serverProcesses)
         .values({ id: this.id, hostname: this.host, pid: process.pid })
         .onConflictDoUpdate({ target: serverProcesses.id, set: { heartbeatAt: sql`now()` } })
+        .then(() => this.countLive())
         .catch((err: unknown) => this.opts.log.warn({ err }, 'process heartbeat failed'));
     }, HEARTBEAT_MS);
     this.timer.unref();
+  }
+
+  private async countLive(): Promise<void> {
+    const [row] = await this.opts.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(serverProcesses)
+      .where(sql`${serverProcesses.heartbeatAt} > now() - ${sql.raw(`interval '${STALE_MS / 1000} seconds'`)}`);
+    this.live = Math.max(1, row?.n ?? 1);
   }
 
   async stop(): Promise<void> {

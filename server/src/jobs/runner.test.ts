@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { waitFor } from '../../test/wait-for.js';
-import { jobs } from '../db/schema/index.js';
+import { jobs, serverProcesses } from '../db/schema/index.js';
 import { enqueueJob } from './queue.js';
 import { ProcessRegistry } from './process-registry.js';
 import { JobRunner } from './runner.js';
@@ -92,5 +93,28 @@ describe('a job whose lease lapsed while it ran', () => {
     expect(olderRuns).toEqual([]);
     await newer.stop();
     await older.stop();
+  });
+});
+
+describe('the processes of an installation', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('are counted by each process as it starts and beats, leaving out those whose heartbeat stopped', async () => {
+    const { db } = t.database;
+    expect(t.app.processes.liveCount).toBe(1);
+    // A process that stopped beating a minute ago, without removing its row (it was killed).
+    await db
+      .insert(serverProcesses)
+      .values({ id: randomUUID(), hostname: 'elsewhere', pid: 1, heartbeatAt: sql`now() - interval '1 minute'` });
+    const second = new ProcessRegistry({ db, log: t.app.log });
+    await second.start();
+    expect(second.liveCount).toBe(2);
+    await second.stop();
   });
 });

@@ -17,8 +17,12 @@ export interface TileBody {
 /** How long a map task's chart version is trusted before it is read again (other processes' applies). */
 const TASK_MEMO_MS = 1000;
 
-/** The preparation thread's semi-spaces grow to this many MB (a tile thread's: 16; decision 0037). */
+/**
+ * The preparation thread's semi-spaces grow to this many MB (a tile thread's: 16; decision 0037);
+ * to the smaller size while other processes of the installation run too (decision 0039).
+ */
 const PREPARE_SEMI_SPACE_MB = 64;
+const SHARED_PREPARE_SEMI_SPACE_MB = 32;
 
 /** The preparation thread ends after this long without a pack to make, giving its heap back. */
 const PREPARE_IDLE_MS = 30_000;
@@ -39,6 +43,7 @@ export class TileStore {
   private prepareThread: TileWorkerPool | null = null;
   private readonly threads: number;
   private readonly threadCacheBytes: number;
+  private readonly liveProcesses: () => number;
   private readonly tasks = new LRUCache<string, { gcId: number; row: unknown }>({ max: 10_000, ttl: TASK_MEMO_MS });
   private readonly loadingTasks = new Map<string, Promise<unknown>>();
   private taskGeneration = 0;
@@ -49,10 +54,15 @@ export class TileStore {
   constructor(
     private readonly blobs: BlobStore,
     maxBytes: number,
-    opts: { threads?: number } = {},
+    opts: {
+      threads?: number;
+      /** How many processes of the installation run now, this one included (`ProcessRegistry.liveCount`); one when not given. */
+      liveProcesses?: () => number;
+    } = {},
   ) {
     this.stopListening = listenChartsChanged((gcId) => this.forgetTasks(gcId));
     this.threads = opts.threads ?? defaultTileThreads();
+    this.liveProcesses = opts.liveProcesses ?? (() => 1);
     this.threadCacheBytes = Math.floor((maxBytes * 0.75) / this.threads);
     this.tiles = new LRUCache({ maxSize: Math.floor(maxBytes * 0.25), sizeCalculation: (v) => 64 + (v.body?.length ?? 0) });
   }
@@ -136,11 +146,13 @@ export class TileStore {
    * One thread of its own for preparation, so a pack being made never holds up a tile. Its young
    * generation is larger than a tile thread's and it ends when the preparation is over (decision
    * 0037): a pack keeps a cell's features alive while it cuts them, and under the portal's
-   * `--heap-growing-percent=10` a smaller one collected its old generation every 0.2 s.
+   * `--heap-growing-percent=10` a smaller one collected its old generation every 0.2 s. Beside
+   * other processes it is started with half as much (decision 0039): each of them may be preparing
+   * too, and the portal's processes share one memory budget.
    */
   private preparers(): TileWorkerPool {
     this.prepareThread ??= new TileWorkerPool(1, { blobs: this.blobs.opening, cacheBytes: 16 * 1024 * 1024, nice: 15 }, 'tile-prepare', {
-      semiSpaceMb: PREPARE_SEMI_SPACE_MB,
+      semiSpaceMb: () => (this.liveProcesses() > 1 ? SHARED_PREPARE_SEMI_SPACE_MB : PREPARE_SEMI_SPACE_MB),
       idleMs: PREPARE_IDLE_MS,
     });
     return this.prepareThread;

@@ -141,3 +141,30 @@ describe('a pool whose threads end when idle (the preparation thread, decision 0
     }
   }, 60_000);
 });
+
+describe('a pool whose threads are sized when they start (the preparation thread beside other processes, decision 0039)', () => {
+  it('keeps its thread while the size asked stays, and gives the next task to a new thread once it changes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chartroom-sized-pool-'));
+    let asked = 64;
+    const pool = new TileWorkerPool(1, { blobs: { kind: 'local', root: dir }, cacheBytes: 1 << 20, nice: 0 }, 'sized-test', {
+      semiSpaceMb: () => asked,
+    });
+    const emptyTile = { op: 'vector', cells: [], z: 12, x: 1171, y: 1566 };
+    try {
+      expect(await pool.run(emptyTile)).toBeNull();
+      const [first] = pool.threadIds;
+      expect(await pool.run(emptyTile)).toBeNull();
+      expect(pool.threadIds).toEqual([first]);
+      asked = 32;
+      expect(await pool.run(emptyTile)).toBeNull();
+      expect(pool.threadIds).toHaveLength(1);
+      const [second] = pool.threadIds;
+      expect(second).not.toBe(first);
+      expect(await pool.run(emptyTile)).toBeNull();
+      expect(pool.threadIds).toEqual([second]);
+    } finally {
+      await pool.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

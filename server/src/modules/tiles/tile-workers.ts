@@ -126,12 +126,18 @@ interface Slot {
   inflight: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
   /** Ends the thread once it has had no task for `idleMs` (pools started with one). */
   idle: NodeJS.Timeout | null;
+  /** The most its semi-spaces grow to, in MB, as it was started. */
+  semiSpaceMb: number;
 }
 
 /** How a pool's threads are made and kept. */
 export interface TilePoolOptions {
-  /** The most each thread's semi-spaces grow to, in MB (`withThreadHeap`); THREAD_SEMI_SPACE_MB when not given. */
-  semiSpaceMb?: number;
+  /**
+   * The most each thread's semi-spaces grow to, in MB (`withThreadHeap`); THREAD_SEMI_SPACE_MB when
+   * not given. A function is asked whenever a task is given out: a thread without a task started
+   * with another size is ended, and a new one started with the size asked now.
+   */
+  semiSpaceMb?: number | (() => number);
   /** A thread with no task for this long is ended, and its memory given back (a new one starts for the next task). */
   idleMs?: number;
 }
@@ -219,10 +225,21 @@ export class TileWorkerPool {
     });
   }
 
+  private semiSpaceMb(): number {
+    const { semiSpaceMb } = this.options;
+    return (typeof semiSpaceMb === 'function' ? semiSpaceMb() : semiSpaceMb) ?? THREAD_SEMI_SPACE_MB;
+  }
+
   /** Gives the waiting tasks, oldest first, to the threads that have none. */
   private dispatch(): void {
+    const semiSpaceMb = this.semiSpaceMb();
     while (!this.closed && this.waiting.length > 0) {
-      const slot = this.slots.find((s) => s.inflight.size === 0) ?? (this.slots.length < this.size ? this.start() : null);
+      let slot = this.slots.find((s) => s.inflight.size === 0);
+      if (slot && slot.semiSpaceMb !== semiSpaceMb) {
+        this.retire(slot);
+        slot = undefined;
+      }
+      slot ??= this.slots.length < this.size ? this.start(semiSpaceMb) : undefined;
       if (!slot) return;
       const task = this.waiting.shift()!;
       this.post(slot, task.message, task.transfer).then(task.resolve, task.reject);
@@ -235,14 +252,17 @@ export class TileWorkerPool {
     if (idleMs === undefined || this.closed || slot.inflight.size > 0 || slot.idle || !this.slots.includes(slot)) return;
     slot.idle = setTimeout(() => {
       slot.idle = null;
-      if (slot.inflight.size > 0) return;
-      const i = this.slots.indexOf(slot);
-      if (i < 0) return;
-      // Out of the pool first, so no task is given to it while it closes its files.
-      this.slots.splice(i, 1);
-      void this.end(slot);
+      if (slot.inflight.size === 0) this.retire(slot);
     }, idleMs);
     slot.idle.unref();
+  }
+
+  /** Ends a thread that has no task: out of the pool first, so no task is given to it while it closes its files. */
+  private retire(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    this.slots.splice(i, 1);
+    void this.end(slot);
   }
 
   /** Closes the thread's files (waited for a second at most) and terminates it. */
@@ -260,7 +280,7 @@ export class TileWorkerPool {
 
   /** Starts every thread the pool may have. */
   startAll(): void {
-    while (!this.closed && this.slots.length < this.size) this.start();
+    while (!this.closed && this.slots.length < this.size) this.start(this.semiSpaceMb());
   }
 
   /** Tasks waiting here or in the threads. */
@@ -276,13 +296,13 @@ export class TileWorkerPool {
     await Promise.all(this.slots.splice(0).map((s) => this.end(s)));
   }
 
-  private start(): Slot {
+  private start(semiSpaceMb: number): Slot {
     const entry = workerEntry();
     // No memory reducer (decision 0038): its collections of a thread idle for 100 s let go of the
     // maps and objects the thread's optimised code was made for, and V8 threw that code away; the
     // first hundred tiles after a pause were then cut by code being optimised again.
     const worker = withThreadHeap(
-      { semiSpaceMb: this.options.semiSpaceMb ?? THREAD_SEMI_SPACE_MB, memoryReducer: false },
+      { semiSpaceMb, memoryReducer: false },
       () =>
         new Worker(entry.code, {
           eval: entry.eval,
@@ -292,7 +312,7 @@ export class TileWorkerPool {
           ...(entry.eval ? { execArgv: ['--conditions=@chartroom/source'] } : {}),
         }),
     );
-    const slot: Slot = { worker, inflight: new Map(), idle: null };
+    const slot: Slot = { worker, inflight: new Map(), idle: null, semiSpaceMb };
     worker.unref();
     worker.on('message', (answer: WorkerAnswer) => {
       const task = slot.inflight.get(answer.id);
