@@ -10,6 +10,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['../test/fail-on-console.ts', './test/setup-dom.ts'],
+    // One jsdom per worker, not per file (decision 0040); setup-dom.ts unmounts and clears after
+    // each test. 13 s instead of 43 s.
+    isolate: false,
     testTimeout: 30_000,
   },
 });
