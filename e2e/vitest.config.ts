@@ -10,8 +10,6 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     setupFiles: ['../test/fail-on-console.ts'],
     fileParallelism: false,
-    // The one worker imports the server once, not once a journey (decision 0040).
-    isolate: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // A loaded two-core machine renders slowly: poll for what a user would see for up to 20 s.
